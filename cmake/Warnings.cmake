@@ -1,0 +1,7 @@
+# bindery_warnings: an interface target every project target links, so the
+# warning set lives in one place.
+add_library(bindery_warnings INTERFACE)
+target_compile_options(bindery_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wcast-align
+  -Woverloaded-virtual -Wimplicit-fallthrough -Wswitch -Wmissing-declarations
+  $<$<BOOL:${BINDERY_WERROR}>:-Werror>)
