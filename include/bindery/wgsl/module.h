@@ -1,0 +1,79 @@
+// bindery::wgsl entry point: parse + resolve + validate a WGSL module.
+//
+// STABLE API: change only additively (and say so in the commit message).
+//
+//   bindery::wgsl::Module m = bindery::wgsl::parse(source);
+//   if (!m.ok()) { for (auto& d : m.diagnostics()) puts(d.formatted().c_str()); }
+//   bindery::wgsl::Reflection r = m.reflect();
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bindery/wgsl/reflection.h"
+
+namespace bindery::wgsl {
+
+struct Options {
+  // Extensions usable with `enable` (#enable-extensions). f16 must still be
+  // enabled in the source; this says whether the "device" supports it.
+  bool allowF16 = true;
+  bool allowClipDistances = true;
+  bool allowDualSourceBlending = true;
+  bool allowSubgroups = true;
+  // Language features usable with `requires` (#language-extension). When
+  // false, `requires X` for that feature is an error.
+  bool allowReadonlyAndReadwriteStorageTextures = true;
+  bool allowPacked4x8IntegerDotProduct = true;
+  bool allowUnrestrictedPointerParameters = true;
+  bool allowPointerCompositeAccess = true;
+  bool allowUniformBufferStandardLayout = true;
+  // Treat uniform_buffer_standard_layout as in force even without `requires`
+  // (an implementation may expose it always).
+  bool uniformBufferStandardLayoutByDefault = false;
+  // Stop after this many errors (0 = unlimited).
+  uint32_t maxErrors = 64;
+};
+
+namespace detail {
+struct ModuleImpl;  // the resolved IR (arena-based, see src/wgsl/ir.h)
+}
+
+class Module {
+ public:
+  Module();
+  ~Module();
+  Module(Module&&) noexcept;
+  Module& operator=(Module&&) noexcept;
+  Module(const Module&) = delete;
+  Module& operator=(const Module&) = delete;
+
+  // True when there are no Error diagnostics.
+  bool ok() const;
+  // Errors, warnings and infos, in source order of discovery.
+  const std::vector<Diagnostic>& diagnostics() const;
+  // All diagnostics formatted (each with source line and caret), joined by newlines.
+  std::string diagnosticsText() const;
+
+  // Reflection of a valid module (empty Reflection when !ok()).
+  Reflection reflect() const;
+
+  // Internal IR for later passes (code generation). Null if parsing failed early.
+  const detail::ModuleImpl* impl() const { return impl_.get(); }
+
+ private:
+  friend Module parse(std::string_view, const Options&);
+  std::unique_ptr<detail::ModuleImpl> impl_;
+  std::vector<Diagnostic> diagnostics_;
+};
+
+// Parse, resolve and validate `source`. Never throws for bad input.
+Module parse(std::string_view source, const Options& options = {});
+
+// Convenience: parse + reflect. Diagnostics go to *diagnostics if non-null.
+Reflection reflect(std::string_view source, std::vector<Diagnostic>* diagnostics = nullptr,
+                   const Options& options = {});
+
+}  // namespace bindery::wgsl

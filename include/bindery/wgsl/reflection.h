@@ -1,0 +1,198 @@
+// bindery::wgsl reflection: the plain-data description of a WGSL module's
+// resource interface and host-shareable struct layouts.
+//
+// STABLE API: other components (JSON writer, CLI, corpus tests) build against
+// this header. Change it only additively and say so in the commit message.
+//
+// This header knows nothing of the WebGPU API objects; enum spellings follow
+// WGSL / WebGPU ('2d-array', 'read-only-storage', 'rgba8unorm', ...).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bindery::wgsl {
+
+// A message about the source, with a 1-based line/column and byte range.
+struct Diagnostic {
+  enum class Severity : uint8_t { Error, Warning, Info };
+  Severity severity = Severity::Error;
+  uint32_t line = 0;    // 1-based
+  uint32_t column = 0;  // 1-based, in bytes from the start of the line
+  uint32_t offset = 0;  // byte offset into the source
+  uint32_t length = 0;  // byte length of the range the message is about (>= 1 when known)
+  std::string message;
+  // Extra notes (e.g. "first declared here" for duplicate bindings), each
+  // with its own position.
+  struct Note {
+    uint32_t line = 0, column = 0, offset = 0, length = 0;
+    std::string message;
+  };
+  std::vector<Note> notes;
+
+  // "line:column: error: message\n<source line>\n    ^~~~" (+ notes). The
+  // source line text is captured at creation so formatted() needs no source.
+  std::string sourceLine;
+  std::string formatted() const;
+};
+
+enum class Stage : uint8_t { Vertex, Fragment, Compute };
+
+enum class ResourceKind : uint8_t {
+  UniformBuffer,
+  StorageBuffer,          // var<storage, read_write>
+  ReadOnlyStorageBuffer,  // var<storage> / var<storage, read>
+  Sampler,
+  ComparisonSampler,
+  SampledTexture,
+  MultisampledTexture,
+  DepthTexture,
+  DepthMultisampledTexture,
+  StorageTexture,
+  ExternalTexture,
+};
+
+// GPUTextureSampleType spelling; None for non-textures.
+enum class SampleKind : uint8_t { None, Float, UnfilterableFloat, Depth, Sint, Uint };
+
+// GPUTextureViewDimension spelling; None for non-textures.
+enum class ViewDimension : uint8_t { None, e1D, e2D, e2DArray, Cube, CubeArray, e3D };
+
+// Texel formats allowed for storage textures (#storage-texel-formats).
+enum class TexelFormat : uint8_t {
+  None,
+  Rgba8unorm,
+  Rgba8snorm,
+  Rgba8uint,
+  Rgba8sint,
+  Rgba16uint,
+  Rgba16sint,
+  Rgba16float,
+  R32uint,
+  R32sint,
+  R32float,
+  Rg32uint,
+  Rg32sint,
+  Rg32float,
+  Rgba32uint,
+  Rgba32sint,
+  Rgba32float,
+  Bgra8unorm,
+  // Additional formats (texture-formats-tier1 etc.); additive.
+  R8unorm,
+  R8snorm,
+  R8uint,
+  R8sint,
+  Rg8unorm,
+  Rg8snorm,
+  Rg8uint,
+  Rg8sint,
+  R16unorm,
+  R16snorm,
+  R16uint,
+  R16sint,
+  R16float,
+  Rg16unorm,
+  Rg16snorm,
+  Rg16uint,
+  Rg16sint,
+  Rg16float,
+  Rgba16unorm,
+  Rgba16snorm,
+  Rgb10a2uint,
+  Rgb10a2unorm,
+  Rg11b10ufloat,
+};
+
+// WGSL access mode. For storage buffers and storage textures; None otherwise.
+enum class StorageAccess : uint8_t { None, Read, Write, ReadWrite };
+
+struct ResourceBinding {
+  uint32_t group = 0;
+  uint32_t binding = 0;
+  std::string name;  // the variable's identifier
+  std::string
+      wgslType;  // canonical store type, e.g. "texture_2d<f32>", "array<vec4<f32>>", "Camera"
+  ResourceKind kind = ResourceKind::UniformBuffer;
+  // #minimum-buffer-binding-size: SizeOf(store type) for buffers; a
+  // runtime-sized array counts one element. 0 for non-buffers.
+  uint64_t minBindingSize = 0;
+  SampleKind sampleType = SampleKind::None;           // textures only
+  ViewDimension viewDimension = ViewDimension::None;  // textures only
+  bool multisampled = false;
+  TexelFormat storageFormat = TexelFormat::None;  // storage textures only
+  StorageAccess access = StorageAccess::None;     // storage buffers/textures
+  // An f32 sampled texture passed with a non-comparison sampler to a texture
+  // builtin (textureSample, textureSampleBias, textureSampleGrad,
+  // textureSampleLevel, textureGather, ...) by this entry point: it needs a
+  // 'float' (filterable) sample type in an auto layout. Otherwise an f32
+  // texture can be 'unfilterable-float'. For samplers: true when this sampler
+  // was used with such a texture (needs 'filtering').
+  bool usedWithSampler = false;
+  uint32_t declLine = 0;  // 1-based position of the variable's name
+  uint32_t declColumn = 0;
+};
+
+struct EntryPoint {
+  std::string name;
+  Stage stage = Stage::Compute;
+  // Evaluated @workgroup_size (compute only; {0,0,0} otherwise). Overrides
+  // take their default values; a dimension that depends on an override
+  // without a default is 0. Unspecified y/z are 1.
+  std::array<uint32_t, 3> workgroupSize = {0, 0, 0};
+  // Statically used resources (#shader-interface), sorted by (group, binding).
+  std::vector<ResourceBinding> resources;
+  // Names of pipeline-overridable constants this entry point statically uses.
+  std::vector<std::string> overrides;
+};
+
+struct MemberLayout {
+  std::string name;
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  uint32_t align = 0;
+  std::string wgslType;  // canonical, e.g. "vec3<f32>"
+};
+
+struct StructLayout {
+  std::string name;
+  uint32_t size = 0;   // SizeOf; for a struct ending in a runtime array, as if it had one element
+  uint32_t align = 0;  // AlignOf
+  std::vector<MemberLayout> members;
+  bool hostShareable = true;  // false if it contains bool / atomic-less non-host-shareable types
+};
+
+// An override declaration (pipeline-overridable constant).
+struct OverrideInfo {
+  std::string name;
+  bool hasId = false;
+  uint32_t id = 0;
+  std::string wgslType;  // "f32", "u32", "i32", "bool", "f16"
+  bool hasDefault = false;
+  double defaultValue = 0;  // numeric value of the default (bool: 0/1), when hasDefault and const
+};
+
+struct Reflection {
+  std::vector<EntryPoint> entryPoints;  // in declaration order
+  std::vector<StructLayout> structs;    // every struct, in declaration order
+  std::vector<OverrideInfo> overrides;  // in declaration order
+};
+
+// WGSL / WebGPU spellings.
+std::string_view toString(Diagnostic::Severity);
+std::string_view toString(Stage);         // "vertex", "fragment", "compute"
+std::string_view toString(ResourceKind);  // "uniform", "storage", "read-only-storage",
+                                          // "sampler", "comparison-sampler", "sampled-texture",
+                                          // "multisampled-texture", "depth-texture",
+                                          // "depth-multisampled-texture", "storage-texture",
+                                          // "external-texture"
+std::string_view toString(
+    SampleKind);  // "float", "unfilterable-float", "depth", "sint", "uint", ""
+std::string_view toString(ViewDimension);  // "1d", "2d", "2d-array", "cube", "cube-array", "3d", ""
+std::string_view toString(TexelFormat);    // "rgba8unorm", ... , ""
+std::string_view toString(StorageAccess);  // "read", "write", "read_write", ""
+
+}  // namespace bindery::wgsl
