@@ -1,0 +1,154 @@
+// GPU (Instance), GPUAdapter and GPUDevice.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bindery/buffer.h"
+#include "bindery/enums.h"
+#include "bindery/error.h"
+#include "bindery/limits.h"
+#include "bindery/object.h"
+#include "bindery/sampler.h"
+#include "bindery/texture.h"
+
+namespace bindery {
+
+// A set of GPUFeatureName values (GPUSupportedFeatures).
+class FeatureSet {
+ public:
+  FeatureSet() = default;
+  FeatureSet(std::initializer_list<FeatureName> names) {
+    for (FeatureName n : names) add(n);
+  }
+  static FeatureSet all();
+  void add(FeatureName f) { bits_ |= bit(f); }
+  void remove(FeatureName f) { bits_ &= ~bit(f); }
+  bool has(FeatureName f) const { return (bits_ & bit(f)) != 0; }
+  std::vector<FeatureName> list() const;
+  bool operator==(const FeatureSet&) const = default;
+
+ private:
+  static uint64_t bit(FeatureName f) { return uint64_t{1} << static_cast<unsigned>(f); }
+  uint64_t bits_ = 0;
+};
+
+// ---------------------------------------------------------------------------
+// The null backend's adapter: what it offers is configurable so tests can
+// have an adapter that withholds a feature or supports better limits.
+struct NullAdapterOptions {
+  FeatureSet features = FeatureSet::all();
+  // The adapter's supported limits; unset means the backend's own values,
+  // which are better than the defaults (like a typical desktop GPU).
+  std::optional<Limits> limits;
+};
+
+struct InstanceDescriptor {
+  NullAdapterOptions nullAdapter;
+};
+
+struct RequestAdapterOptions {
+  FeatureLevel featureLevel = FeatureLevel::Core;
+  std::optional<PowerPreference> powerPreference;
+  bool forceFallbackAdapter = false;
+  bool xrCompatible = false;
+};
+
+struct AdapterInfo {
+  std::string vendor;
+  std::string architecture;
+  std::string device;
+  std::string description;
+  uint32_t subgroupMinSize = 4;
+  uint32_t subgroupMaxSize = 128;
+  bool isFallbackAdapter = false;
+};
+
+struct QueueDescriptor {
+  std::string label;
+};
+
+struct DeviceDescriptor {
+  std::string label;
+  std::vector<FeatureName> requiredFeatures;
+  // record<DOMString, GPUSize64>: limit name -> value.
+  std::map<std::string, uint64_t, std::less<>> requiredLimits;
+  QueueDescriptor defaultQueue;
+  // bindery extension: also report every validation error synchronously at
+  // the failing call (see Device::lastError()).
+  bool strict = false;
+};
+
+struct DeviceLostInfo {
+  DeviceLostReason reason = DeviceLostReason::Unknown;
+  std::string message;
+};
+
+// The outcome of popErrorScope(): the promise's rejection (an empty stack) or
+// its value (the scope's first error, if any).
+struct PopErrorScopeResult {
+  enum class Status : uint8_t { Success, EmptyStack };
+  Status status = Status::Success;
+  std::optional<Error> error;
+  // OperationError's message when status is EmptyStack.
+  std::string rejection;
+};
+
+class Device : public detail::Handle {
+  BINDERY_HANDLE_CLASS(Device);
+
+  const Limits& limits() const;
+  const FeatureSet& features() const;
+  const AdapterInfo& adapterInfo() const;
+
+  Buffer createBuffer(const BufferDescriptor& descriptor) const;
+  Texture createTexture(const TextureDescriptor& descriptor) const;
+  Sampler createSampler(const SamplerDescriptor& descriptor = {}) const;
+
+  // #error-scopes
+  void pushErrorScope(ErrorFilter filter) const;
+  PopErrorScopeResult popErrorScope() const;
+  void setUncapturedErrorCallback(UncapturedErrorCallback callback) const;
+
+  // Strict mode: the error of the most recent call on this device (or on one
+  // of its objects), cleared by the next call. Always empty when not strict.
+  std::optional<Error> lastError() const;
+
+  // #dom-gpudevice-destroy and device loss.
+  void destroy() const;
+  bool isLost() const;
+  std::optional<DeviceLostInfo> lostInfo() const;
+  void setDeviceLostCallback(std::function<void(const DeviceLostInfo&)> callback) const;
+};
+
+// The outcome of requestDevice(): a device, or the reason the promise rejects.
+struct RequestDeviceResult {
+  enum class Status : uint8_t { Success, TypeError, OperationError };
+  Status status = Status::Success;
+  std::string message;  // the rejection's message
+  Device device;        // null unless status is Success
+};
+
+class Adapter : public detail::Handle {
+  BINDERY_HANDLE_CLASS(Adapter);
+
+  const FeatureSet& features() const;
+  const Limits& limits() const;
+  const AdapterInfo& info() const;
+  FeatureLevel featureLevel() const;
+  RequestDeviceResult requestDevice(const DeviceDescriptor& descriptor = {}) const;
+};
+
+class Instance : public detail::Handle {
+  BINDERY_HANDLE_CLASS(Instance);
+
+  static Instance create(const InstanceDescriptor& descriptor = {});
+  // Null when no adapter matches (never for the null backend today).
+  Adapter requestAdapter(const RequestAdapterOptions& options = {}) const;
+};
+
+}  // namespace bindery

@@ -1,0 +1,81 @@
+// Errors: every error has a type (the GPUError subclass), a stable code (the
+// cause, which tests and tools match on) and a message that explains it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bindery {
+
+// GPUValidationError / GPUOutOfMemoryError / GPUInternalError.
+enum class ErrorType : uint8_t { Validation, OutOfMemory, Internal };
+
+// The cause of an error. Values are grouped by the object whose rule fails;
+// add new codes at the end of their group and give each a name in
+// src/core/error.cpp. Codes are stable: tests assert them.
+enum class ErrorCode : uint16_t {
+  // --- General -------------------------------------------------------------
+  InvalidObject,          // an argument is an invalid object (it failed creation)
+  ObjectFromOtherDevice,  // an argument belongs to another device
+  DeviceLost,             // the device is lost or destroyed
+  MissingFeature,         // a value needs a feature the device was not created with
+  ErrorScopeStackEmpty,   // popErrorScope with no scope pushed
+  OutOfMemory,            // an allocation failed
+  Internal,               // an implementation error
+  NotSupportedYet,        // a spec feature this implementation does not have yet
+  NullObject,             // a required object argument is null
+
+  // --- Adapter / device creation --------------------------------------------
+  UnknownLimit,           // requiredLimits names no limit
+  LimitBeyondAdapter,     // requiredLimits asks more than the adapter supports
+  LimitInvalidValue,      // alignment limit not a power of two, or similar
+  FeatureNotSupported,    // requiredFeatures names a feature the adapter lacks
+
+  // --- Buffer (#buffer-creation) --------------------------------------------
+  BufferUsageEmpty,
+  BufferUsageUnknownBits,
+  BufferMapUsageCombination,
+  BufferSizeExceedsLimit,
+  BufferMappedAtCreationSizeNotAligned,
+  BufferDestroyed,
+
+  // --- Texture (#texture-creation) ------------------------------------------
+
+  // --- TextureView (#texture-view-creation) ---------------------------------
+
+  // --- Sampler (#sampler-creation) ------------------------------------------
+
+  // --- BindGroupLayout (#bind-group-layout-creation) ------------------------
+
+  // --- BindGroup (#bind-group-creation) -------------------------------------
+
+  // --- PipelineLayout (#pipeline-layout-creation) ---------------------------
+
+  // --- ExternalTexture (#external-texture-creation) -------------------------
+
+  // --- ShaderModule / pipelines ---------------------------------------------
+
+  // --- Command encoding -----------------------------------------------------
+
+  // --- Queue ----------------------------------------------------------------
+};
+
+// The enum name of a code ("BufferUsageEmpty").
+std::string_view toString(ErrorCode code);
+// "validation", "out-of-memory", "internal" (the GPUErrorFilter spelling).
+std::string_view toString(ErrorType type);
+
+struct Error {
+  ErrorType type = ErrorType::Validation;
+  ErrorCode code = ErrorCode::Internal;
+  // The whole explanation: what failed, where (call, object, field path),
+  // expected vs actual, the fix, and the context chain ("While ...").
+  std::string message;
+};
+
+using UncapturedErrorCallback = std::function<void(const Error&)>;
+
+}  // namespace bindery

@@ -1,0 +1,71 @@
+// GPUTexture, GPUTextureView and their descriptors (#texture-creation,
+// #texture-view-creation).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindery/enums.h"
+#include "bindery/flags.h"
+#include "bindery/object.h"
+
+namespace bindery {
+
+struct Extent3D {
+  uint32_t width = 0;  // required
+  uint32_t height = 1;
+  uint32_t depthOrArrayLayers = 1;
+  bool operator==(const Extent3D&) const = default;
+};
+
+struct TextureDescriptor {
+  std::string label;
+  Extent3D size;
+  uint32_t mipLevelCount = 1;
+  uint32_t sampleCount = 1;
+  TextureDimension dimension = TextureDimension::e2D;
+  std::optional<TextureFormat> format;  // required
+  TextureUsageFlags usage;              // required
+  std::vector<TextureFormat> viewFormats;
+  // Compatibility mode only (GPUTextureDescriptor.textureBindingViewDimension).
+  std::optional<TextureViewDimension> textureBindingViewDimension;
+};
+
+struct TextureViewDescriptor {
+  std::string label;
+  std::optional<TextureFormat> format;
+  std::optional<TextureViewDimension> dimension;
+  TextureUsageFlags usage;  // 0: inherit the texture's usage
+  TextureAspect aspect = TextureAspect::All;
+  uint32_t baseMipLevel = 0;
+  std::optional<uint32_t> mipLevelCount;
+  uint32_t baseArrayLayer = 0;
+  std::optional<uint32_t> arrayLayerCount;
+  // Needs "texture-component-swizzle" when not "rgba".
+  std::string swizzle = "rgba";
+};
+
+class TextureView : public detail::Handle {
+  BINDERY_HANDLE_CLASS(TextureView);
+};
+
+class Texture : public detail::Handle {
+  BINDERY_HANDLE_CLASS(Texture);
+
+  TextureView createView(const TextureViewDescriptor& descriptor = {}) const;
+  void destroy();
+
+  uint32_t width() const;
+  uint32_t height() const;
+  uint32_t depthOrArrayLayers() const;
+  uint32_t mipLevelCount() const;
+  uint32_t sampleCount() const;
+  TextureDimension dimension() const;
+  TextureFormat format() const;
+  TextureUsageFlags usage() const;
+  std::optional<TextureViewDimension> textureBindingViewDimension() const;
+};
+
+}  // namespace bindery

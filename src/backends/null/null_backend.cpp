@@ -1,0 +1,41 @@
+// The validating null device's backend: no GPU, data kept in host memory so
+// a written buffer reads back.
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "core/backend.h"
+
+namespace bindery::core::backend {
+
+namespace {
+
+class NullBufferStorage final : public BufferStorage {
+ public:
+  explicit NullBufferStorage(uint64_t size) : size_(size) {}
+  uint8_t* bytes() override {
+    if (!bytes_ && size_ > 0) {
+      // Zero-filled on first use (#buffer-creation: "each byte is zero").
+      bytes_.reset(new (std::nothrow) uint8_t[size_]());
+    }
+    return bytes_.get();
+  }
+
+ private:
+  uint64_t size_;
+  std::unique_ptr<uint8_t[]> bytes_;
+};
+
+class NullDeviceBackend final : public DeviceBackend {
+ public:
+  const char* name() const override { return "null"; }
+  std::unique_ptr<BufferStorage> createBufferStorage(uint64_t size) override {
+    return std::make_unique<NullBufferStorage>(size);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<DeviceBackend> createNullBackend() { return std::make_unique<NullDeviceBackend>(); }
+
+}  // namespace bindery::core::backend

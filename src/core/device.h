@@ -1,0 +1,89 @@
+// DeviceBase: a GPUDevice inside the core: its limits and features, the
+// error-scope stack (#error-scopes), the lost state, the backend, and the
+// creation entry points. Each createX is *defined* in its object's file
+// (createBuffer in buffer.cpp), so an object's whole life is in one room.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindery/device.h"
+#include "core/backend.h"
+#include "core/error_data.h"
+#include "core/object_base.h"
+
+namespace bindery::core {
+
+class AdapterBase;
+class BufferBase;
+class TextureBase;
+class SamplerBase;
+
+class DeviceBase final : public ObjectBase {
+ public:
+  DeviceBase(AdapterBase* adapter, const DeviceDescriptor& descriptor, const Limits& limits,
+             const FeatureSet& features, std::unique_ptr<backend::DeviceBackend> backend);
+  ~DeviceBase() override;
+
+  AdapterBase* adapter() const { return adapter_.get(); }
+  const Limits& limits() const { return limits_; }
+  const FeatureSet& features() const { return features_; }
+  bool hasFeature(FeatureName f) const { return features_.has(f); }
+  FeatureLevel featureLevel() const { return featureLevel_; }
+  bool isCompatibilityMode() const { return featureLevel_ == FeatureLevel::Compatibility; }
+  backend::DeviceBackend& backend() { return *backend_; }
+  bool strict() const { return strict_; }
+
+  // --- creation (each defined in its object's .cpp) -------------------------
+  Ref<BufferBase> createBuffer(const BufferDescriptor& descriptor);
+  Ref<TextureBase> createTexture(const TextureDescriptor& descriptor);
+  Ref<SamplerBase> createSampler(const SamplerDescriptor& descriptor);
+
+  // --- errors (#error-scopes) -----------------------------------------------
+  void pushErrorScope(ErrorFilter filter);
+  PopErrorScopeResult popErrorScope();
+  void setUncapturedErrorCallback(UncapturedErrorCallback callback);
+  // Delivers an error to the innermost matching scope or the uncaptured-error
+  // callback. `call` names the API call ("[Texture "a"].createView([TextureView "v"])")
+  // and leads the message. Errors on a lost device are dropped.
+  void dispatchError(MaybeError error, std::string_view call);
+  void dispatchError(std::unique_ptr<ErrorData> error, std::string_view call);
+  // Strict mode bookkeeping: every public call starts with beginCall().
+  void beginCall() {
+    if (strict_) lastError_.reset();
+  }
+  const std::optional<Error>& lastError() const { return lastError_; }
+
+  // Checks an object argument: not null (when required), of this device, valid.
+  // `what` is the field path ("descriptor.entries[0].resource").
+  MaybeError validateObject(const ObjectBase* object, std::string_view what) const;
+
+  // --- loss (#dom-gpudevice-destroy) ------------------------------------------
+  void destroy();
+  void loseDevice(DeviceLostReason reason, std::string message);
+  bool isLost() const { return lost_.has_value(); }
+  const std::optional<DeviceLostInfo>& lostInfo() const { return lost_; }
+  void setDeviceLostCallback(std::function<void(const DeviceLostInfo&)> callback);
+
+ private:
+  struct ErrorScope {
+    ErrorFilter filter;
+    std::optional<Error> error;
+  };
+
+  Ref<AdapterBase> adapter_;
+  Limits limits_;
+  FeatureSet features_;
+  FeatureLevel featureLevel_;
+  bool strict_;
+  std::unique_ptr<backend::DeviceBackend> backend_;
+  std::vector<ErrorScope> errorScopes_;
+  UncapturedErrorCallback uncapturedErrorCallback_;
+  std::optional<Error> lastError_;
+  std::optional<DeviceLostInfo> lost_;
+  std::function<void(const DeviceLostInfo&)> lostCallback_;
+};
+
+}  // namespace bindery::core

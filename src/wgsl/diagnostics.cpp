@@ -1,0 +1,184 @@
+#include "diagnostics.h"
+
+#include <algorithm>
+
+namespace bindery::wgsl {
+
+LineMap::LineMap(std::string_view source) : source_(source) {
+  starts_.push_back(0);
+  size_t i = 0;
+  const size_t n = source.size();
+  while (i < n) {
+    unsigned char c = static_cast<unsigned char>(source[i]);
+    size_t breakLen = 0;
+    if (c == '\n' || c == '\v' || c == '\f') {
+      breakLen = 1;
+    } else if (c == '\r') {
+      breakLen = (i + 1 < n && source[i + 1] == '\n') ? 2 : 1;
+    } else if (c == 0xC2 && i + 1 < n && static_cast<unsigned char>(source[i + 1]) == 0x85) {
+      breakLen = 2;  // U+0085
+    } else if (c == 0xE2 && i + 2 < n && static_cast<unsigned char>(source[i + 1]) == 0x80 &&
+               (static_cast<unsigned char>(source[i + 2]) == 0xA8 ||
+                static_cast<unsigned char>(source[i + 2]) == 0xA9)) {
+      breakLen = 3;  // U+2028, U+2029
+    }
+    if (breakLen) {
+      ends_.push_back(static_cast<uint32_t>(i));
+      i += breakLen;
+      starts_.push_back(static_cast<uint32_t>(i));
+    } else {
+      ++i;
+    }
+  }
+  ends_.push_back(static_cast<uint32_t>(n));
+}
+
+uint32_t LineMap::line(uint32_t offset) const {
+  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  return static_cast<uint32_t>(it - starts_.begin());
+}
+
+uint32_t LineMap::column(uint32_t offset) const {
+  uint32_t l = line(offset);
+  return offset - starts_[l - 1] + 1;
+}
+
+std::string_view LineMap::lineText(uint32_t l) const {
+  if (l == 0 || l > starts_.size()) return {};
+  return source_.substr(starts_[l - 1], ends_[l - 1] - starts_[l - 1]);
+}
+
+Diagnostics::Diagnostics(std::string_view source, uint32_t maxErrors)
+    : lines_(source), maxErrors_(maxErrors) {}
+
+void Diagnostics::add(Diagnostic::Severity severity, Span span, std::string message) {
+  if (severity == Diagnostic::Severity::Error) {
+    if (tooMany()) {
+      suppressed_ = true;
+      return;
+    }
+    ++errorCount_;
+  }
+  suppressed_ = false;
+  Diagnostic d;
+  d.severity = severity;
+  d.offset = span.offset;
+  d.length = span.length;
+  d.line = lines_.line(span.offset);
+  d.column = lines_.column(span.offset);
+  d.sourceLine = std::string(lines_.lineText(d.line));
+  d.message = std::move(message);
+  list_.push_back(std::move(d));
+}
+
+void Diagnostics::error(Span span, std::string message) {
+  add(Diagnostic::Severity::Error, span, std::move(message));
+}
+void Diagnostics::warning(Span span, std::string message) {
+  add(Diagnostic::Severity::Warning, span, std::move(message));
+}
+void Diagnostics::note(Span span, std::string message) {
+  if (list_.empty() || suppressed_) return;
+  Diagnostic::Note n;
+  n.offset = span.offset;
+  n.length = span.length;
+  n.line = lines_.line(span.offset);
+  n.column = lines_.column(span.offset);
+  n.message = std::move(message);
+  list_.back().notes.push_back(std::move(n));
+}
+
+std::string Diagnostic::formatted() const {
+  std::string out = std::to_string(line) + ":" + std::to_string(column) + ": " +
+                    std::string(toString(severity)) + ": " + message + "\n";
+  if (!sourceLine.empty() || line > 0) {
+    out += sourceLine;
+    out += "\n";
+    std::string caret;
+    for (uint32_t i = 1; i < column && i - 1 < sourceLine.size(); ++i)
+      caret += sourceLine[i - 1] == '\t' ? '\t' : ' ';
+    caret += '^';
+    uint32_t avail = static_cast<uint32_t>(sourceLine.size()) >= column
+                         ? static_cast<uint32_t>(sourceLine.size()) - column
+                         : 0;
+    uint32_t extra = length > 1 ? std::min(length - 1, avail) : 0;
+    caret.append(extra, '~');
+    out += caret;
+    out += "\n";
+  }
+  for (const Note& n : notes)
+    out += std::to_string(n.line) + ":" + std::to_string(n.column) + ": note: " + n.message + "\n";
+  return out;
+}
+
+std::string_view toString(Diagnostic::Severity s) {
+  switch (s) {
+    case Diagnostic::Severity::Error: return "error";
+    case Diagnostic::Severity::Warning: return "warning";
+    case Diagnostic::Severity::Info: return "info";
+  }
+  return "";
+}
+
+std::string_view toString(Stage s) {
+  switch (s) {
+    case Stage::Vertex: return "vertex";
+    case Stage::Fragment: return "fragment";
+    case Stage::Compute: return "compute";
+  }
+  return "";
+}
+
+std::string_view toString(ResourceKind k) {
+  switch (k) {
+    case ResourceKind::UniformBuffer: return "uniform";
+    case ResourceKind::StorageBuffer: return "storage";
+    case ResourceKind::ReadOnlyStorageBuffer: return "read-only-storage";
+    case ResourceKind::Sampler: return "sampler";
+    case ResourceKind::ComparisonSampler: return "comparison-sampler";
+    case ResourceKind::SampledTexture: return "sampled-texture";
+    case ResourceKind::MultisampledTexture: return "multisampled-texture";
+    case ResourceKind::DepthTexture: return "depth-texture";
+    case ResourceKind::DepthMultisampledTexture: return "depth-multisampled-texture";
+    case ResourceKind::StorageTexture: return "storage-texture";
+    case ResourceKind::ExternalTexture: return "external-texture";
+  }
+  return "";
+}
+
+std::string_view toString(SampleKind k) {
+  switch (k) {
+    case SampleKind::None: return "";
+    case SampleKind::Float: return "float";
+    case SampleKind::UnfilterableFloat: return "unfilterable-float";
+    case SampleKind::Depth: return "depth";
+    case SampleKind::Sint: return "sint";
+    case SampleKind::Uint: return "uint";
+  }
+  return "";
+}
+
+std::string_view toString(ViewDimension v) {
+  switch (v) {
+    case ViewDimension::None: return "";
+    case ViewDimension::e1D: return "1d";
+    case ViewDimension::e2D: return "2d";
+    case ViewDimension::e2DArray: return "2d-array";
+    case ViewDimension::Cube: return "cube";
+    case ViewDimension::CubeArray: return "cube-array";
+    case ViewDimension::e3D: return "3d";
+  }
+  return "";
+}
+
+std::string_view toString(StorageAccess a) {
+  switch (a) {
+    case StorageAccess::None: return "";
+    case StorageAccess::Read: return "read";
+    case StorageAccess::Write: return "write";
+    case StorageAccess::ReadWrite: return "read_write";
+  }
+  return "";
+}
+
+}  // namespace bindery::wgsl

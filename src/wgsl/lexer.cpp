@@ -1,0 +1,560 @@
+// WGSL tokenizer. Phases (#parsing):
+//  1. scan raw tokens: identifiers/keywords, literals, single punctuation code points;
+//  2. template list discovery (#template-lists-sec) on the raw token stream, which
+//     is equivalent to the spec's code-point algorithm since blankspace,
+//     comments and literals are already skipped;
+//  3. merge adjacent punctuation into multi-character operators, never merging
+//     a '<' or '>' that delimits a template list.
+//
+// Identifiers (#identifiers): XID_Start XID_Continue* is approximated as
+// ASCII letters/digits/'_' plus every non-ASCII code point that is not
+// blankspace. This accepts a superset of the spec's identifiers.
+#include "lexer.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace bindery::wgsl {
+namespace {
+
+const std::unordered_map<std::string_view, Tok>& keywords() {
+  static const std::unordered_map<std::string_view, Tok> k = {
+      {"alias", Tok::KwAlias},         {"break", Tok::KwBreak},
+      {"case", Tok::KwCase},           {"const", Tok::KwConst},
+      {"const_assert", Tok::KwConstAssert}, {"continue", Tok::KwContinue},
+      {"continuing", Tok::KwContinuing}, {"default", Tok::KwDefault},
+      {"diagnostic", Tok::KwDiagnostic}, {"discard", Tok::KwDiscard},
+      {"else", Tok::KwElse},           {"enable", Tok::KwEnable},
+      {"false", Tok::KwFalse},         {"fn", Tok::KwFn},
+      {"for", Tok::KwFor},             {"if", Tok::KwIf},
+      {"let", Tok::KwLet},             {"loop", Tok::KwLoop},
+      {"override", Tok::KwOverride},   {"requires", Tok::KwRequires},
+      {"return", Tok::KwReturn},       {"struct", Tok::KwStruct},
+      {"switch", Tok::KwSwitch},       {"true", Tok::KwTrue},
+      {"var", Tok::KwVar},             {"while", Tok::KwWhile},
+  };
+  return k;
+}
+
+// #reserved-words
+bool isReserved(std::string_view w) {
+  static const std::unordered_set<std::string_view> r = {
+      "NULL", "Self", "abstract", "active", "alignas", "alignof", "as", "asm", "asm_fragment",
+      "async", "attribute", "auto", "await", "become", "cast", "catch", "class", "co_await",
+      "co_return", "co_yield", "coherent", "column_major", "common", "compile",
+      "compile_fragment", "concept", "const_cast", "consteval", "constexpr", "constinit",
+      "crate", "debugger", "decltype", "delete", "demote", "demote_to_helper", "do",
+      "dynamic_cast", "enum", "explicit", "export", "extends", "extern", "external",
+      "fallthrough", "filter", "final", "finally", "friend", "from", "fxgroup", "get", "goto",
+      "groupshared", "highp", "impl", "implements", "import", "inline", "instanceof",
+      "interface", "layout", "lowp", "macro", "macro_rules", "match", "mediump", "meta", "mod",
+      "module", "move", "mut", "mutable", "namespace", "new", "nil", "noexcept", "noinline",
+      "nointerpolation", "non_coherent", "noncoherent", "noperspective", "null", "nullptr",
+      "of", "operator", "package", "packoffset", "partition", "pass", "patch",
+      "pixelfragment", "precise", "precision", "premerge", "priv", "protected", "pub",
+      "public", "readonly", "ref", "regardless", "register", "reinterpret_cast", "require",
+      "resource", "restrict", "self", "set", "shared", "sizeof", "smooth", "snorm", "static",
+      "static_assert", "static_cast", "std", "subroutine", "super", "target", "template",
+      "this", "thread_local", "throw", "trait", "try", "type", "typedef", "typeid",
+      "typename", "typeof", "union", "unless", "unorm", "unsafe", "unsized", "use", "using",
+      "varying", "virtual", "volatile", "wgsl", "where", "with", "writeonly", "yield"};
+  return r.count(w) != 0;
+}
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isHex(char c) {
+  return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+bool isAsciiIdentStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+class Scanner {
+ public:
+  Scanner(std::string_view src, Diagnostics& d) : s_(src), diags_(d) {}
+
+  std::vector<Token> run() {
+    std::vector<Token> out;
+    while (true) {
+      skipBlankAndComments();
+      if (pos_ >= s_.size()) break;
+      Token t;
+      if (!scanOne(t)) continue;
+      out.push_back(t);
+    }
+    Token end;
+    end.kind = Tok::End;
+    end.span = {static_cast<uint32_t>(s_.size()), 0};
+    out.push_back(end);
+    return out;
+  }
+
+ private:
+  Span span(size_t b, size_t e) const {
+    return {static_cast<uint32_t>(b), static_cast<uint32_t>(e - b)};
+  }
+  char at(size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
+
+  // Length in bytes of a blankspace code point at i, or 0 (#blankspace-and-line-breaks).
+  size_t blankLen(size_t i) const {
+    unsigned char c = static_cast<unsigned char>(at(i));
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r') return 1;
+    if (c == 0xC2 && static_cast<unsigned char>(at(i + 1)) == 0x85) return 2;
+    if (c == 0xE2 && static_cast<unsigned char>(at(i + 1)) == 0x80) {
+      unsigned char d = static_cast<unsigned char>(at(i + 2));
+      if (d == 0x8E || d == 0x8F || d == 0xA8 || d == 0xA9) return 3;
+    }
+    return 0;
+  }
+  bool isLineBreak(size_t i) const {
+    char c = at(i);
+    if (c == '\n' || c == '\v' || c == '\f' || c == '\r') return true;
+    size_t l = blankLen(i);
+    return l == 2 || (l == 3 && static_cast<unsigned char>(at(i + 2)) >= 0xA8);
+  }
+  size_t utf8Len(size_t i) const {
+    unsigned char c = static_cast<unsigned char>(at(i));
+    if (c < 0x80) return 1;
+    if ((c >> 5) == 6) return 2;
+    if ((c >> 4) == 14) return 3;
+    if ((c >> 3) == 30) return 4;
+    return 1;
+  }
+
+  void skipBlankAndComments() {
+    while (pos_ < s_.size()) {
+      if (size_t l = blankLen(pos_)) {
+        pos_ += l;
+      } else if (at(pos_) == '/' && at(pos_ + 1) == '/') {
+        while (pos_ < s_.size() && !isLineBreak(pos_)) ++pos_;
+      } else if (at(pos_) == '/' && at(pos_ + 1) == '*') {
+        size_t start = pos_;
+        pos_ += 2;
+        int depth = 1;
+        while (pos_ < s_.size() && depth > 0) {
+          if (at(pos_) == '/' && at(pos_ + 1) == '*') {
+            ++depth;
+            pos_ += 2;
+          } else if (at(pos_) == '*' && at(pos_ + 1) == '/') {
+            --depth;
+            pos_ += 2;
+          } else {
+            ++pos_;
+          }
+        }
+        if (depth > 0) diags_.error(span(start, start + 2), "unterminated block comment");
+      } else {
+        return;
+      }
+    }
+  }
+
+  bool identCont(size_t i) const {
+    char c = at(i);
+    if (isAsciiIdentStart(c) || isDigit(c)) return true;
+    return static_cast<unsigned char>(c) >= 0x80 && blankLen(i) == 0;
+  }
+
+  bool scanOne(Token& t) {
+    size_t b = pos_;
+    char c = at(pos_);
+    if (isAsciiIdentStart(c) || (static_cast<unsigned char>(c) >= 0x80)) {
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        pos_ += utf8Len(pos_);
+      } else {
+        ++pos_;
+      }
+      while (pos_ < s_.size() && identCont(pos_)) pos_ += utf8Len(pos_);
+      std::string_view text = s_.substr(b, pos_ - b);
+      t.span = span(b, pos_);
+      t.text = text;
+      if (text == "_") {
+        t.kind = Tok::Underscore;
+        return true;
+      }
+      if (text.size() >= 2 && text[0] == '_' && text[1] == '_') {
+        diags_.error(t.span, "identifiers must not start with two underscores: '" +
+                                 std::string(text) + "'");
+      }
+      auto it = keywords().find(text);
+      if (it != keywords().end()) {
+        t.kind = it->second;
+        return true;
+      }
+      if (isReserved(text))
+        diags_.error(t.span, "'" + std::string(text) + "' is a reserved word and cannot be used");
+      t.kind = Tok::Ident;
+      return true;
+    }
+    if (isDigit(c) || (c == '.' && isDigit(at(pos_ + 1)))) return scanNumber(t);
+    // punctuation: one code point at a time
+    static const std::string_view kPunct = "&@/![]{}:,=><%-.+|();*~^";
+    if (kPunct.find(c) != std::string_view::npos) {
+      ++pos_;
+      t.span = span(b, pos_);
+      t.text = s_.substr(b, 1);
+      switch (c) {
+        case '&': t.kind = Tok::And; break;
+        case '@': t.kind = Tok::At; break;
+        case '/': t.kind = Tok::Slash; break;
+        case '!': t.kind = Tok::Bang; break;
+        case '[': t.kind = Tok::LBracket; break;
+        case ']': t.kind = Tok::RBracket; break;
+        case '{': t.kind = Tok::LBrace; break;
+        case '}': t.kind = Tok::RBrace; break;
+        case ':': t.kind = Tok::Colon; break;
+        case ',': t.kind = Tok::Comma; break;
+        case '=': t.kind = Tok::Equal; break;
+        case '>': t.kind = Tok::Greater; break;
+        case '<': t.kind = Tok::Less; break;
+        case '%': t.kind = Tok::Percent; break;
+        case '-': t.kind = Tok::Minus; break;
+        case '.': t.kind = Tok::Period; break;
+        case '+': t.kind = Tok::Plus; break;
+        case '|': t.kind = Tok::Or; break;
+        case '(': t.kind = Tok::LParen; break;
+        case ')': t.kind = Tok::RParen; break;
+        case ';': t.kind = Tok::Semicolon; break;
+        case '*': t.kind = Tok::Star; break;
+        case '~': t.kind = Tok::Tilde; break;
+        case '^': t.kind = Tok::Xor; break;
+        default: break;
+      }
+      return true;
+    }
+    size_t l = utf8Len(pos_);
+    pos_ += l;
+    diags_.error(span(b, pos_), "invalid character in WGSL source");
+    return false;
+  }
+
+  bool scanExponent(char e1, char e2) {
+    if (at(pos_) != e1 && at(pos_) != e2) return false;
+    size_t p = pos_ + 1;
+    if (at(p) == '+' || at(p) == '-') ++p;
+    if (!isDigit(at(p))) return false;
+    pos_ = p;
+    while (isDigit(at(pos_))) ++pos_;
+    return true;
+  }
+
+  bool scanNumber(Token& t) {
+    size_t b = pos_;
+    bool isFloat = false;
+    bool hex = false;
+    char suffix = 0;
+    if (at(pos_) == '0' && (at(pos_ + 1) == 'x' || at(pos_ + 1) == 'X') &&
+        (isHex(at(pos_ + 2)) || (at(pos_ + 2) == '.' && isHex(at(pos_ + 3))))) {
+      hex = true;
+      pos_ += 2;
+      while (isHex(at(pos_))) ++pos_;
+      if (at(pos_) == '.') {
+        isFloat = true;
+        ++pos_;
+        while (isHex(at(pos_))) ++pos_;
+      }
+      if (scanExponent('p', 'P')) {
+        isFloat = true;
+        if (at(pos_) == 'f' || at(pos_) == 'h') suffix = at(pos_++);
+      } else if (!isFloat && (at(pos_) == 'i' || at(pos_) == 'u')) {
+        suffix = at(pos_++);
+      }
+    } else {
+      while (isDigit(at(pos_))) ++pos_;
+      size_t intEnd = pos_;
+      if (at(pos_) == '.') {
+        // "1." is a float literal (#floating-point-literals).
+        isFloat = true;
+        ++pos_;
+        while (isDigit(at(pos_))) ++pos_;
+      }
+      if (scanExponent('e', 'E')) isFloat = true;
+      if (at(pos_) == 'f' || at(pos_) == 'h') {
+        suffix = at(pos_++);
+        if (!isFloat) {
+          // '0f' or '[1-9][0-9]*f'
+          if (at(b) == '0' && intEnd - b > 1)
+            diags_.error(span(b, pos_), "leading zeros are not allowed in numeric literals");
+          isFloat = true;
+        }
+      } else if (!isFloat && (at(pos_) == 'i' || at(pos_) == 'u')) {
+        suffix = at(pos_++);
+      }
+      if (!isFloat && at(b) == '0' && intEnd - b > 1)
+        diags_.error(span(b, intEnd), "leading zeros are not allowed in integer literals");
+    }
+    t.span = span(b, pos_);
+    t.text = s_.substr(b, pos_ - b);
+    t.suffix = suffix;
+    std::string digits(s_.substr(b, pos_ - b - (suffix ? 1 : 0)));
+    if (isFloat) {
+      t.kind = Tok::FloatLit;
+      double v = std::strtod(digits.c_str(), nullptr);
+      t.floatValue = v;
+      double maxv = suffix == 'f' ? 3.40282346638528859812e+38 : suffix == 'h' ? 65504.0 : 1.7976931348623157e308;
+      if (!std::isfinite(v) || std::fabs(v) > maxv)
+        diags_.error(t.span, "value of floating-point literal '" + std::string(t.text) +
+                                 "' is not representable in " +
+                                 (suffix == 'f' ? "f32" : suffix == 'h' ? "f16" : "AbstractFloat"));
+    } else {
+      t.kind = Tok::IntLit;
+      uint64_t v = 0;
+      bool overflow = false;
+      for (size_t i = hex ? 2 : 0; i < digits.size(); ++i) {
+        char d = digits[i];
+        uint64_t dv = isDigit(d) ? uint64_t(d - '0') : uint64_t((d | 0x20) - 'a' + 10);
+        uint64_t base = hex ? 16 : 10;
+        if (v > (UINT64_MAX - dv) / base) overflow = true;
+        v = v * base + dv;
+      }
+      t.intValue = v;
+      uint64_t maxv = suffix == 'i' ? 0x7fffffffull : suffix == 'u' ? 0xffffffffull : 0x7fffffffffffffffull;
+      if (overflow || v > maxv)
+        diags_.error(t.span, "value of integer literal '" + std::string(t.text) +
+                                 "' is not representable in " +
+                                 (suffix == 'i' ? "i32" : suffix == 'u' ? "u32" : "AbstractInt"));
+    }
+    return true;
+  }
+
+  std::string_view s_;
+  Diagnostics& diags_;
+  size_t pos_ = 0;
+};
+
+bool isIdentLike(Tok k) { return k == Tok::Ident || (k >= Tok::KwAlias && k <= Tok::KwWhile); }
+
+// #template-list-discovery over raw single-code-point punctuation tokens.
+void discoverTemplates(std::vector<Token>& toks) {
+  struct Candidate {
+    size_t index;
+    int depth;
+  };
+  std::vector<Candidate> pending;
+  int depth = 0;
+  auto adjacent = [&](size_t i) {
+    return i + 1 < toks.size() && toks[i + 1].span.offset == toks[i].span.offset + 1;
+  };
+  for (size_t i = 0; i < toks.size(); ++i) {
+    Token& t = toks[i];
+    if (isIdentLike(t.kind)) {
+      if (i + 1 < toks.size() && toks[i + 1].kind == Tok::Less) {
+        pending.push_back({i + 1, depth});
+        ++i;
+        if (adjacent(i) && (toks[i + 1].kind == Tok::Less || toks[i + 1].kind == Tok::Equal)) {
+          pending.pop_back();
+          ++i;
+        }
+      }
+      continue;
+    }
+    switch (t.kind) {
+      case Tok::Greater:
+        if (!pending.empty() && pending.back().depth == depth) {
+          toks[pending.back().index].kind = Tok::TemplateArgsStart;
+          t.kind = Tok::TemplateArgsEnd;
+          pending.pop_back();
+        } else if (adjacent(i) && toks[i + 1].kind == Tok::Equal) {
+          ++i;
+        }
+        break;
+      case Tok::LParen:
+      case Tok::LBracket: ++depth; break;
+      case Tok::RParen:
+      case Tok::RBracket:
+        while (!pending.empty() && pending.back().depth >= depth) pending.pop_back();
+        depth = depth > 0 ? depth - 1 : 0;
+        break;
+      case Tok::Bang:
+        if (adjacent(i) && toks[i + 1].kind == Tok::Equal) ++i;
+        break;
+      case Tok::Equal:
+        if (adjacent(i) && toks[i + 1].kind == Tok::Equal) {
+          ++i;
+          break;
+        }
+        depth = 0;
+        pending.clear();
+        break;
+      case Tok::Semicolon:
+      case Tok::LBrace:
+      case Tok::Colon:
+        depth = 0;
+        pending.clear();
+        break;
+      case Tok::And:
+      case Tok::Or:
+        if (adjacent(i) && toks[i + 1].kind == t.kind) {
+          while (!pending.empty() && pending.back().depth >= depth) pending.pop_back();
+          ++i;
+        }
+        break;
+      default: break;
+    }
+  }
+}
+
+// Merge adjacent single-code-point punctuation into operators.
+std::vector<Token> mergePunctuation(const std::vector<Token>& raw, std::string_view src) {
+  struct Op {
+    std::string_view text;
+    Tok kind;
+  };
+  static const Op kOps3[] = {{">>=", Tok::ShiftRightEqual}, {"<<=", Tok::ShiftLeftEqual}};
+  static const Op kOps2[] = {
+      {"&&", Tok::AndAnd},     {"->", Tok::Arrow},       {"==", Tok::EqualEqual},
+      {"!=", Tok::NotEqual},   {">=", Tok::GreaterEqual}, {">>", Tok::ShiftRight},
+      {"<=", Tok::LessEqual},  {"<<", Tok::ShiftLeft},   {"--", Tok::MinusMinus},
+      {"++", Tok::PlusPlus},   {"||", Tok::OrOr},        {"+=", Tok::PlusEqual},
+      {"-=", Tok::MinusEqual}, {"*=", Tok::StarEqual},   {"/=", Tok::SlashEqual},
+      {"%=", Tok::PercentEqual}, {"&=", Tok::AndEqual},  {"|=", Tok::OrEqual},
+      {"^=", Tok::XorEqual}};
+  auto mergeable = [](Tok k) {
+    return k != Tok::Ident && k != Tok::IntLit && k != Tok::FloatLit && k != Tok::End &&
+           k != Tok::TemplateArgsStart && k != Tok::TemplateArgsEnd && !isIdentLike(k) &&
+           k != Tok::Underscore;
+  };
+  std::vector<Token> out;
+  out.reserve(raw.size());
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const Token& t = raw[i];
+    if (!mergeable(t.kind)) {
+      out.push_back(t);
+      continue;
+    }
+    // how many following tokens are adjacent and mergeable
+    size_t run = 1;
+    while (run < 3 && i + run < raw.size() && mergeable(raw[i + run].kind) &&
+           raw[i + run].span.offset == t.span.offset + run)
+      ++run;
+    bool done = false;
+    if (run >= 3) {
+      std::string_view s = src.substr(t.span.offset, 3);
+      for (const Op& op : kOps3)
+        if (s == op.text) {
+          Token m = t;
+          m.kind = op.kind;
+          m.span.length = 3;
+          m.text = s;
+          out.push_back(m);
+          i += 2;
+          done = true;
+          break;
+        }
+    }
+    if (!done && run >= 2) {
+      std::string_view s = src.substr(t.span.offset, 2);
+      for (const Op& op : kOps2)
+        if (s == op.text) {
+          Token m = t;
+          m.kind = op.kind;
+          m.span.length = 2;
+          m.text = s;
+          out.push_back(m);
+          i += 1;
+          done = true;
+          break;
+        }
+    }
+    if (!done) out.push_back(t);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Token> tokenize(std::string_view source, Diagnostics& diags) {
+  Scanner sc(source, diags);
+  std::vector<Token> raw = sc.run();
+  discoverTemplates(raw);
+  return mergePunctuation(raw, source);
+}
+
+const char* tokName(Tok t) {
+  switch (t) {
+    case Tok::End: return "end of input";
+    case Tok::Ident: return "identifier";
+    case Tok::IntLit: return "integer literal";
+    case Tok::FloatLit: return "floating-point literal";
+    case Tok::KwAlias: return "'alias'";
+    case Tok::KwBreak: return "'break'";
+    case Tok::KwCase: return "'case'";
+    case Tok::KwConst: return "'const'";
+    case Tok::KwConstAssert: return "'const_assert'";
+    case Tok::KwContinue: return "'continue'";
+    case Tok::KwContinuing: return "'continuing'";
+    case Tok::KwDefault: return "'default'";
+    case Tok::KwDiagnostic: return "'diagnostic'";
+    case Tok::KwDiscard: return "'discard'";
+    case Tok::KwElse: return "'else'";
+    case Tok::KwEnable: return "'enable'";
+    case Tok::KwFalse: return "'false'";
+    case Tok::KwFn: return "'fn'";
+    case Tok::KwFor: return "'for'";
+    case Tok::KwIf: return "'if'";
+    case Tok::KwLet: return "'let'";
+    case Tok::KwLoop: return "'loop'";
+    case Tok::KwOverride: return "'override'";
+    case Tok::KwRequires: return "'requires'";
+    case Tok::KwReturn: return "'return'";
+    case Tok::KwStruct: return "'struct'";
+    case Tok::KwSwitch: return "'switch'";
+    case Tok::KwTrue: return "'true'";
+    case Tok::KwVar: return "'var'";
+    case Tok::KwWhile: return "'while'";
+    case Tok::And: return "'&'";
+    case Tok::AndAnd: return "'&&'";
+    case Tok::Arrow: return "'->'";
+    case Tok::At: return "'@'";
+    case Tok::Slash: return "'/'";
+    case Tok::Bang: return "'!'";
+    case Tok::LBracket: return "'['";
+    case Tok::RBracket: return "']'";
+    case Tok::LBrace: return "'{'";
+    case Tok::RBrace: return "'}'";
+    case Tok::Colon: return "':'";
+    case Tok::Comma: return "','";
+    case Tok::Equal: return "'='";
+    case Tok::EqualEqual: return "'=='";
+    case Tok::NotEqual: return "'!='";
+    case Tok::Greater: return "'>'";
+    case Tok::GreaterEqual: return "'>='";
+    case Tok::ShiftRight: return "'>>'";
+    case Tok::Less: return "'<'";
+    case Tok::LessEqual: return "'<='";
+    case Tok::ShiftLeft: return "'<<'";
+    case Tok::Percent: return "'%'";
+    case Tok::Minus: return "'-'";
+    case Tok::MinusMinus: return "'--'";
+    case Tok::Period: return "'.'";
+    case Tok::Plus: return "'+'";
+    case Tok::PlusPlus: return "'++'";
+    case Tok::Or: return "'|'";
+    case Tok::OrOr: return "'||'";
+    case Tok::LParen: return "'('";
+    case Tok::RParen: return "')'";
+    case Tok::Semicolon: return "';'";
+    case Tok::Star: return "'*'";
+    case Tok::Tilde: return "'~'";
+    case Tok::Underscore: return "'_'";
+    case Tok::Xor: return "'^'";
+    case Tok::PlusEqual: return "'+='";
+    case Tok::MinusEqual: return "'-='";
+    case Tok::StarEqual: return "'*='";
+    case Tok::SlashEqual: return "'/='";
+    case Tok::PercentEqual: return "'%='";
+    case Tok::AndEqual: return "'&='";
+    case Tok::OrEqual: return "'|='";
+    case Tok::XorEqual: return "'^='";
+    case Tok::ShiftRightEqual: return "'>>='";
+    case Tok::ShiftLeftEqual: return "'<<='";
+    case Tok::TemplateArgsStart: return "'<' (template list start)";
+    case Tok::TemplateArgsEnd: return "'>' (template list end)";
+  }
+  return "token";
+}
+
+}  // namespace bindery::wgsl

@@ -1,0 +1,89 @@
+// Internal: recursive-descent parser for the whole WGSL grammar (#grammar-recursive-descent).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "ast.h"
+#include "lexer.h"
+
+namespace bindery::wgsl {
+
+struct ParseAbort {};  // thrown on the first syntax error; caught in parseTokens
+
+// Parse `tokens` into `ast`; syntax errors go to `diags`.
+void parseTokens(const std::vector<Token>& tokens, Ast& ast, Diagnostics& diags);
+
+class Parser {
+ public:
+  Parser(const std::vector<Token>& t, Ast& a, Diagnostics& d) : toks_(t), ast_(a), diags_(d) {}
+  void parseModule();
+
+  // parser_expr.cpp
+  NodeId parseExpression();
+  NodeId parseUnary();
+  NodeId parseTypeSpecifier();  // an identifier with optional template list
+  Range parseTemplateArgs();    // after '<' template start; consumes through '>'
+
+  // parser_stmt.cpp
+  NodeId parseCompound(Range attrs);
+  NodeId parseStatement();
+
+  // parser_decl.cpp
+  Range parseAttributes();
+  uint32_t parseVarDecl(bool global, Range attrs);  // 'var', 'let', 'const', 'override'
+
+ private:
+  friend struct ParserAccess;
+  const Token& peek(size_t k = 0) const {
+    size_t i = pos_ + k;
+    return i < toks_.size() ? toks_[i] : toks_.back();
+  }
+  bool is(Tok k) const { return peek().kind == k; }
+  const Token& advance() {
+    const Token& t = peek();
+    if (pos_ < toks_.size() - 1) ++pos_;
+    lastEnd_ = t.span.offset + t.span.length;
+    return t;
+  }
+  bool accept(Tok k) {
+    if (!is(k)) return false;
+    advance();
+    return true;
+  }
+  bool expect(Tok k, const char* context);
+  std::string_view expectIdent(const char* context, Span* span = nullptr);
+  void errorAtPeek(const std::string& msg);
+  Span spanFrom(uint32_t startOffset) const;
+  NodeId addExpr(const Expr& e);
+  NodeId addStmt(const Stmt& s);
+
+  NodeId parseShiftTail(NodeId lhs);
+  NodeId parseRelationalTail(NodeId lhs);
+  NodeId parsePrimaryPostfix();
+  NodeId parsePostfix(NodeId base);
+  Range parseCallArgs();
+
+  NodeId parseIf(Range attrs);
+  NodeId parseSwitch(Range attrs);
+  NodeId parseLoop(Range attrs);
+  NodeId parseFor(Range attrs);
+  NodeId parseWhile(Range attrs);
+  NodeId parseSimpleStatement();  // call / decl / assignment / increment (no ';')
+
+  void parseDirective();
+  void parseGlobalDecl();
+  void parseStruct();
+  void parseFunction(Range attrs);
+  void parseAlias();
+
+  const std::vector<Token>& toks_;
+  Ast& ast_;
+  Diagnostics& diags_;
+  size_t pos_ = 0;
+  uint32_t lastEnd_ = 0;  // end offset of the last consumed token (for spans)
+  bool panic_ = false;    // suppress cascaded errors until resync
+  int depth_ = 0;         // recursion guard
+};
+
+}  // namespace bindery::wgsl

@@ -1,0 +1,239 @@
+// Module structure (#wgsl-module): directives, attributes, declarations.
+#include <string>
+
+#include "parser.h"
+
+namespace bindery::wgsl {
+
+void parseTokens(const std::vector<Token>& tokens, Ast& ast, Diagnostics& diags) {
+  Parser p(tokens, ast, diags);
+  try {
+    p.parseModule();
+  } catch (const ParseAbort&) {
+    // the error is already reported
+  }
+}
+
+Range Parser::parseAttributes() {
+  std::vector<Attribute> list;
+  while (is(Tok::At)) {
+    uint32_t start = peek().span.offset;
+    advance();
+    Attribute a;
+    // 'diagnostic' and 'const' are keywords but also attribute names.
+    if (is(Tok::KwDiagnostic) || is(Tok::KwConst)) {
+      a.name = advance().text;
+    } else {
+      a.name = expectIdent("for attribute name after '@'");
+    }
+    if (is(Tok::LParen)) {
+      advance();
+      std::vector<uint32_t> args;
+      while (!is(Tok::RParen)) {
+        args.push_back(parseExpression());
+        if (!accept(Tok::Comma)) break;
+      }
+      expect(Tok::RParen, "to close the attribute's arguments");
+      a.args = ast_.pushList(args);
+    }
+    a.span = spanFrom(start);
+    list.push_back(a);
+  }
+  Range r{static_cast<uint32_t>(ast_.attrs.size()), static_cast<uint32_t>(list.size())};
+  ast_.attrs.insert(ast_.attrs.end(), list.begin(), list.end());
+  return r;
+}
+
+uint32_t Parser::parseVarDecl(bool global, Range attrs) {
+  uint32_t start = attrs.count ? ast_.attrs[attrs.begin].span.offset : peek().span.offset;
+  VarDecl v;
+  v.attrs = attrs;
+  v.global = global;
+  Tok k = advance().kind;
+  switch (k) {
+    case Tok::KwVar: v.kind = DeclKind::Var; break;
+    case Tok::KwLet: v.kind = DeclKind::Let; break;
+    case Tok::KwConst: v.kind = DeclKind::Const; break;
+    case Tok::KwOverride: v.kind = DeclKind::Override; break;
+    default: break;
+  }
+  if (v.kind == DeclKind::Var && is(Tok::TemplateArgsStart)) v.templateArgs = parseTemplateArgs();
+  v.name = expectIdent(v.kind == DeclKind::Var ? "for variable name" : "for declaration name",
+                       &v.nameSpan);
+  if (accept(Tok::Colon)) v.type = parseTypeSpecifier();
+  if (accept(Tok::Equal)) v.init = parseExpression();
+  v.span = spanFrom(start);
+  if ((v.kind == DeclKind::Let || v.kind == DeclKind::Const) && v.init == kNone) {
+    diags_.error(v.nameSpan, std::string("'") + (v.kind == DeclKind::Let ? "let" : "const") +
+                                 "' declaration '" + std::string(v.name) +
+                                 "' requires an initializer");
+  }
+  ast_.vars.push_back(v);
+  return static_cast<uint32_t>(ast_.vars.size() - 1);
+}
+
+void Parser::parseDirective() {
+  Directive d;
+  uint32_t start = peek().span.offset;
+  Tok k = advance().kind;
+  if (k == Tok::KwDiagnostic) {
+    d.kind = Directive::Kind::Diagnostic;
+    expect(Tok::LParen, "after 'diagnostic'");
+    Span s;
+    d.names.push_back(expectIdent("for diagnostic severity", &s));
+    d.nameSpans.push_back(s);
+    expect(Tok::Comma, "after diagnostic severity");
+    std::string_view rule = expectIdent("for diagnostic rule name", &s);
+    if (accept(Tok::Period)) {
+      Span s2;
+      expectIdent("for diagnostic rule name", &s2);
+      rule = std::string_view(rule.data(), s2.offset + s2.length - s.offset);
+      s.length = s2.offset + s2.length - s.offset;
+    }
+    d.names.push_back(rule);
+    d.nameSpans.push_back(s);
+    accept(Tok::Comma);
+    expect(Tok::RParen, "to close the diagnostic directive");
+  } else {
+    d.kind = k == Tok::KwEnable ? Directive::Kind::Enable : Directive::Kind::Requires;
+    while (true) {
+      Span s;
+      d.names.push_back(expectIdent(k == Tok::KwEnable ? "for extension name"
+                                                       : "for language feature name",
+                                    &s));
+      d.nameSpans.push_back(s);
+      if (!accept(Tok::Comma)) break;
+      if (is(Tok::Semicolon)) break;
+    }
+  }
+  expect(Tok::Semicolon, "after directive");
+  d.span = spanFrom(start);
+  ast_.directives.push_back(d);
+}
+
+void Parser::parseStruct() {
+  uint32_t start = peek().span.offset;
+  advance();
+  StructDecl s;
+  s.name = expectIdent("for struct name", &s.nameSpan);
+  expect(Tok::LBrace, "to start the struct body");
+  std::vector<StructMember> members;
+  while (!is(Tok::RBrace)) {
+    StructMember m;
+    m.attrs = parseAttributes();
+    m.name = expectIdent("for struct member name", &m.nameSpan);
+    expect(Tok::Colon, "after struct member name");
+    m.type = parseTypeSpecifier();
+    members.push_back(m);
+    if (!accept(Tok::Comma)) break;
+  }
+  expect(Tok::RBrace, "to end the struct body (struct members are separated by ',')");
+  accept(Tok::Semicolon);
+  s.members = {static_cast<uint32_t>(ast_.members.size()), static_cast<uint32_t>(members.size())};
+  ast_.members.insert(ast_.members.end(), members.begin(), members.end());
+  s.span = spanFrom(start);
+  ast_.structs.push_back(s);
+  ast_.globals.push_back({DeclKind::Struct, static_cast<uint32_t>(ast_.structs.size() - 1), s.span});
+}
+
+void Parser::parseFunction(Range attrs) {
+  uint32_t start = attrs.count ? ast_.attrs[attrs.begin].span.offset : peek().span.offset;
+  advance();  // 'fn'
+  FnDecl f;
+  f.attrs = attrs;
+  f.name = expectIdent("for function name", &f.nameSpan);
+  expect(Tok::LParen, "to start the parameter list");
+  std::vector<uint32_t> params;
+  while (!is(Tok::RParen)) {
+    VarDecl p;
+    p.kind = DeclKind::Param;
+    p.attrs = parseAttributes();
+    uint32_t pstart = peek().span.offset;
+    p.name = expectIdent("for parameter name", &p.nameSpan);
+    expect(Tok::Colon, "after parameter name");
+    p.type = parseTypeSpecifier();
+    p.span = spanFrom(pstart);
+    ast_.vars.push_back(p);
+    params.push_back(static_cast<uint32_t>(ast_.vars.size() - 1));
+    if (!accept(Tok::Comma)) break;
+  }
+  expect(Tok::RParen, "to end the parameter list");
+  f.params = ast_.pushList(params);
+  if (accept(Tok::Arrow)) {
+    f.returnAttrs = parseAttributes();
+    f.returnType = parseTypeSpecifier();
+  }
+  Range bodyAttrs = parseAttributes();
+  f.span = spanFrom(start);
+  f.body = parseCompound(bodyAttrs);
+  ast_.fns.push_back(f);
+  ast_.globals.push_back({DeclKind::Fn, static_cast<uint32_t>(ast_.fns.size() - 1), f.span});
+}
+
+void Parser::parseAlias() {
+  uint32_t start = peek().span.offset;
+  advance();
+  AliasDecl a;
+  a.name = expectIdent("for alias name", &a.nameSpan);
+  expect(Tok::Equal, "after alias name");
+  a.type = parseTypeSpecifier();
+  expect(Tok::Semicolon, "after alias declaration");
+  a.span = spanFrom(start);
+  ast_.aliases.push_back(a);
+  ast_.globals.push_back({DeclKind::Alias, static_cast<uint32_t>(ast_.aliases.size() - 1), a.span});
+}
+
+void Parser::parseGlobalDecl() {
+  if (accept(Tok::Semicolon)) return;
+  uint32_t start = peek().span.offset;
+  Range attrs = parseAttributes();
+  switch (peek().kind) {
+    case Tok::KwVar:
+    case Tok::KwOverride:
+    case Tok::KwConst:
+    case Tok::KwLet: {
+      Tok k = peek().kind;
+      if (k == Tok::KwLet) errorAtPeek("'let' declarations are not allowed at module scope; use 'const'");
+      if (k == Tok::KwConst && attrs.count)
+        diags_.error(ast_.attrs[attrs.begin].span, "attributes are not allowed on 'const' declarations");
+      uint32_t v = parseVarDecl(true, attrs);
+      expect(Tok::Semicolon, "after declaration");
+      ast_.globals.push_back({ast_.vars[v].kind, v, spanFrom(start)});
+      return;
+    }
+    case Tok::KwFn: parseFunction(attrs); return;
+    case Tok::KwStruct:
+      if (attrs.count) diags_.error(ast_.attrs[attrs.begin].span, "attributes are not allowed on structs");
+      parseStruct();
+      return;
+    case Tok::KwAlias:
+      if (attrs.count) diags_.error(ast_.attrs[attrs.begin].span, "attributes are not allowed on aliases");
+      parseAlias();
+      return;
+    case Tok::KwConstAssert: {
+      advance();
+      NodeId e = parseExpression();
+      expect(Tok::Semicolon, "after const_assert");
+      ast_.globals.push_back({DeclKind::ConstAssert, e, spanFrom(start)});
+      return;
+    }
+    case Tok::KwEnable:
+    case Tok::KwRequires:
+      errorAtPeek("directives must appear before any declaration");
+      return;
+    case Tok::KwDiagnostic:
+      if (!attrs.count) errorAtPeek("directives must appear before any declaration");
+      [[fallthrough]];
+    default:
+      errorAtPeek(std::string("expected a declaration ('fn', 'var', 'const', 'override', "
+                              "'struct', 'alias' or 'const_assert'), found ") +
+                  tokName(peek().kind));
+  }
+}
+
+void Parser::parseModule() {
+  while (is(Tok::KwEnable) || is(Tok::KwRequires) || is(Tok::KwDiagnostic)) parseDirective();
+  while (!is(Tok::End)) parseGlobalDecl();
+}
+
+}  // namespace bindery::wgsl
