@@ -48,7 +48,8 @@ void Tour::expectValid(std::string_view what, const std::function<void()>& step)
   }
   ++failures_;
   std::printf("[%2d] FAIL  %.*s: expected no error, got %s\n", steps_,
-              static_cast<int>(what.size()), what.data(), std::string(toString(error->code)).c_str());
+              static_cast<int>(what.size()), what.data(),
+              std::string(toString(error->code)).c_str());
   printIndented(error->message);
 }
 

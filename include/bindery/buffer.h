@@ -13,8 +13,8 @@ namespace bindery {
 
 struct BufferDescriptor {
   std::string label;
-  uint64_t size = 0;         // required
-  BufferUsageFlags usage;    // required
+  uint64_t size = 0;       // required
+  BufferUsageFlags usage;  // required
   bool mappedAtCreation = false;
 };
 

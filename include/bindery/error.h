@@ -29,10 +29,10 @@ enum class ErrorCode : uint16_t {
   NullObject,             // a required object argument is null
 
   // --- Adapter / device creation --------------------------------------------
-  UnknownLimit,           // requiredLimits names no limit
-  LimitBeyondAdapter,     // requiredLimits asks more than the adapter supports
-  LimitInvalidValue,      // alignment limit not a power of two, or similar
-  FeatureNotSupported,    // requiredFeatures names a feature the adapter lacks
+  UnknownLimit,         // requiredLimits names no limit
+  LimitBeyondAdapter,   // requiredLimits asks more than the adapter supports
+  LimitInvalidValue,    // alignment limit not a power of two, or similar
+  FeatureNotSupported,  // requiredFeatures names a feature the adapter lacks
 
   // --- Buffer (#buffer-creation) --------------------------------------------
   BufferUsageEmpty,

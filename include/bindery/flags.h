@@ -86,9 +86,13 @@ using ShaderStageFlags = Flags<ShaderStage>;
 using MapModeFlags = Flags<MapMode>;
 using ColorWriteFlags = Flags<ColorWrite>;
 
-#define BINDERY_FLAG_OPERATORS(Bit)                                                         \
-  constexpr Flags<Bit> operator|(Bit a, Bit b) { return Flags<Bit>(a) | Flags<Bit>(b); } \
-  constexpr Flags<Bit> operator&(Bit a, Bit b) { return Flags<Bit>(a) & Flags<Bit>(b); }
+#define BINDERY_FLAG_OPERATORS(Bit)              \
+  constexpr Flags<Bit> operator|(Bit a, Bit b) { \
+    return Flags<Bit>(a) | Flags<Bit>(b);        \
+  }                                              \
+  constexpr Flags<Bit> operator&(Bit a, Bit b) { \
+    return Flags<Bit>(a) & Flags<Bit>(b);        \
+  }
 BINDERY_FLAG_OPERATORS(BufferUsage)
 BINDERY_FLAG_OPERATORS(TextureUsage)
 BINDERY_FLAG_OPERATORS(ShaderStage)

@@ -78,13 +78,13 @@ class Handle {
 }  // namespace detail
 
 // Declares the boilerplate every public object class shares.
-#define BINDERY_HANDLE_CLASS(Name)                                   \
- public:                                                             \
-  Name() = default;                                                  \
+#define BINDERY_HANDLE_CLASS(Name)                                                      \
+ public:                                                                                \
+  Name() = default;                                                                     \
   Name(::bindery::detail::RefCounted* object, ::bindery::detail::AdoptRef tag) noexcept \
-      : Handle(object, tag) {}                                       \
-  /* The debug label (GPUObjectBase.label). */                       \
-  std::string_view label() const;                                    \
+      : Handle(object, tag) {}                                                          \
+  /* The debug label (GPUObjectBase.label). */                                          \
+  std::string_view label() const;                                                       \
   void setLabel(std::string_view label)
 
 }  // namespace bindery

@@ -118,9 +118,9 @@ RequestDeviceResult AdapterBase::requestDevice(const DeviceDescriptor& descripto
   for (const auto& [key, value] : descriptor.requiredLimits) {
     const LimitInfo* info = findLimit(key);
     if (!info) {
-      return reject(RequestDeviceResult::Status::OperationError,
-                    fmt::format("requestDevice: requiredLimits has '{}', which is not a limit.",
-                                key));
+      return reject(
+          RequestDeviceResult::Status::OperationError,
+          fmt::format("requestDevice: requiredLimits has '{}', which is not a limit.", key));
     }
     uint64_t supported = info->get(limits_);
     if (isBetter(*info, value, supported)) {
@@ -145,7 +145,7 @@ RequestDeviceResult AdapterBase::requestDevice(const DeviceDescriptor& descripto
   features = withFeatureDependencies(features);
 
   Limits limits = featureLevel_ == FeatureLevel::Core ? Limits::coreDefaults()
-                                                       : Limits::compatibilityDefaults();
+                                                      : Limits::compatibilityDefaults();
   for (const auto& [key, value] : descriptor.requiredLimits) {
     const LimitInfo* info = findLimit(key);
     if (isBetter(*info, value, info->get(limits))) setLimit(limits, *info, value);
@@ -194,18 +194,31 @@ Instance Instance::create(const InstanceDescriptor& descriptor) {
 Adapter Instance::requestAdapter(const RequestAdapterOptions& options) const {
   auto* instance = fromHandle<InstanceBase>(*this);
   if (!instance) return {};
-  return core::toHandle<Adapter>(
-      core::Ref<AdapterBase>::adopt(new AdapterBase(instance, options)));
+  return core::toHandle<Adapter>(core::Ref<AdapterBase>::adopt(new AdapterBase(instance, options)));
 }
 
-std::string_view Instance::label() const { return fromHandle<InstanceBase>(*this)->label(); }
-void Instance::setLabel(std::string_view l) { fromHandle<InstanceBase>(*this)->setLabel(l); }
+std::string_view Instance::label() const {
+  return fromHandle<InstanceBase>(*this)->label();
+}
+void Instance::setLabel(std::string_view l) {
+  fromHandle<InstanceBase>(*this)->setLabel(l);
+}
 
-std::string_view Adapter::label() const { return fromHandle<AdapterBase>(*this)->label(); }
-void Adapter::setLabel(std::string_view l) { fromHandle<AdapterBase>(*this)->setLabel(l); }
-const FeatureSet& Adapter::features() const { return fromHandle<AdapterBase>(*this)->features(); }
-const Limits& Adapter::limits() const { return fromHandle<AdapterBase>(*this)->limits(); }
-const AdapterInfo& Adapter::info() const { return fromHandle<AdapterBase>(*this)->info(); }
+std::string_view Adapter::label() const {
+  return fromHandle<AdapterBase>(*this)->label();
+}
+void Adapter::setLabel(std::string_view l) {
+  fromHandle<AdapterBase>(*this)->setLabel(l);
+}
+const FeatureSet& Adapter::features() const {
+  return fromHandle<AdapterBase>(*this)->features();
+}
+const Limits& Adapter::limits() const {
+  return fromHandle<AdapterBase>(*this)->limits();
+}
+const AdapterInfo& Adapter::info() const {
+  return fromHandle<AdapterBase>(*this)->info();
+}
 FeatureLevel Adapter::featureLevel() const {
   return fromHandle<AdapterBase>(*this)->defaultFeatureLevel();
 }

@@ -110,8 +110,9 @@ Ref<BufferBase> DeviceBase::createBuffer(const BufferDescriptor& descriptor) {
   if (MaybeError error = validateBufferDescriptor(this, descriptor); error.isError()) {
     auto buffer = Ref<BufferBase>::adopt(new BufferBase(this, descriptor, InvalidTag{}));
     buffer->setInvalidReason(error->message);
-    dispatchError(std::move(error), fmt::format("{}.createBuffer({})", describe(),
-                                                core::describe(ObjectType::Buffer, descriptor.label)));
+    dispatchError(std::move(error),
+                  fmt::format("{}.createBuffer({})", describe(),
+                              core::describe(ObjectType::Buffer, descriptor.label)));
     return buffer;
   }
   return Ref<BufferBase>::adopt(
@@ -129,15 +130,29 @@ Buffer Device::createBuffer(const BufferDescriptor& descriptor) const {
   return core::toHandle<Buffer>(fromHandle<core::DeviceBase>(*this)->createBuffer(descriptor));
 }
 
-std::string_view Buffer::label() const { return fromHandle<BufferBase>(*this)->label(); }
-void Buffer::setLabel(std::string_view l) { fromHandle<BufferBase>(*this)->setLabel(l); }
-uint64_t Buffer::size() const { return fromHandle<BufferBase>(*this)->size(); }
-BufferUsageFlags Buffer::usage() const { return fromHandle<BufferBase>(*this)->usage(); }
-BufferMapState Buffer::mapState() const { return fromHandle<BufferBase>(*this)->mapState(); }
+std::string_view Buffer::label() const {
+  return fromHandle<BufferBase>(*this)->label();
+}
+void Buffer::setLabel(std::string_view l) {
+  fromHandle<BufferBase>(*this)->setLabel(l);
+}
+uint64_t Buffer::size() const {
+  return fromHandle<BufferBase>(*this)->size();
+}
+BufferUsageFlags Buffer::usage() const {
+  return fromHandle<BufferBase>(*this)->usage();
+}
+BufferMapState Buffer::mapState() const {
+  return fromHandle<BufferBase>(*this)->mapState();
+}
 void* Buffer::getMappedRange(uint64_t offset, std::optional<uint64_t> size) {
   return fromHandle<BufferBase>(*this)->getMappedRange(offset, size);
 }
-void Buffer::unmap() { fromHandle<BufferBase>(*this)->unmap(); }
-void Buffer::destroy() { fromHandle<BufferBase>(*this)->destroy(); }
+void Buffer::unmap() {
+  fromHandle<BufferBase>(*this)->unmap();
+}
+void Buffer::destroy() {
+  fromHandle<BufferBase>(*this)->destroy();
+}
 
 }  // namespace bindery

@@ -24,7 +24,9 @@ DeviceBase::DeviceBase(AdapterBase* adapter, const DeviceDescriptor& descriptor,
 DeviceBase::~DeviceBase() = default;
 
 // #dom-gpudevice-pusherrorscope
-void DeviceBase::pushErrorScope(ErrorFilter filter) { errorScopes_.push_back({filter, {}}); }
+void DeviceBase::pushErrorScope(ErrorFilter filter) {
+  errorScopes_.push_back({filter, {}});
+}
 
 // #dom-gpudevice-poperrorscope
 PopErrorScopeResult DeviceBase::popErrorScope() {
@@ -81,9 +83,9 @@ MaybeError DeviceBase::validateObject(const ObjectBase* object, std::string_view
     std::string reason = object->invalidReason().empty()
                              ? std::string()
                              : fmt::format(" Its creation failed: {}", object->invalidReason());
-    return makeValidationError(ErrorCode::InvalidObject,
-                               fmt::format("{} is {}, which is invalid.{}", what,
-                                           object->describe(), reason));
+    return makeValidationError(
+        ErrorCode::InvalidObject,
+        fmt::format("{} is {}, which is invalid.{}", what, object->describe(), reason));
   }
   return {};
 }
@@ -111,10 +113,18 @@ namespace bindery {
 using core::DeviceBase;
 using core::fromHandle;
 
-std::string_view Device::label() const { return fromHandle<DeviceBase>(*this)->label(); }
-void Device::setLabel(std::string_view l) { fromHandle<DeviceBase>(*this)->setLabel(l); }
-const Limits& Device::limits() const { return fromHandle<DeviceBase>(*this)->limits(); }
-const FeatureSet& Device::features() const { return fromHandle<DeviceBase>(*this)->features(); }
+std::string_view Device::label() const {
+  return fromHandle<DeviceBase>(*this)->label();
+}
+void Device::setLabel(std::string_view l) {
+  fromHandle<DeviceBase>(*this)->setLabel(l);
+}
+const Limits& Device::limits() const {
+  return fromHandle<DeviceBase>(*this)->limits();
+}
+const FeatureSet& Device::features() const {
+  return fromHandle<DeviceBase>(*this)->features();
+}
 const AdapterInfo& Device::adapterInfo() const {
   return fromHandle<DeviceBase>(*this)->adapter()->info();
 }
@@ -127,9 +137,15 @@ PopErrorScopeResult Device::popErrorScope() const {
 void Device::setUncapturedErrorCallback(UncapturedErrorCallback callback) const {
   fromHandle<DeviceBase>(*this)->setUncapturedErrorCallback(std::move(callback));
 }
-std::optional<Error> Device::lastError() const { return fromHandle<DeviceBase>(*this)->lastError(); }
-void Device::destroy() const { fromHandle<DeviceBase>(*this)->destroy(); }
-bool Device::isLost() const { return fromHandle<DeviceBase>(*this)->isLost(); }
+std::optional<Error> Device::lastError() const {
+  return fromHandle<DeviceBase>(*this)->lastError();
+}
+void Device::destroy() const {
+  fromHandle<DeviceBase>(*this)->destroy();
+}
+bool Device::isLost() const {
+  return fromHandle<DeviceBase>(*this)->isLost();
+}
 std::optional<DeviceLostInfo> Device::lostInfo() const {
   return fromHandle<DeviceBase>(*this)->lostInfo();
 }

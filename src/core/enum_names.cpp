@@ -124,12 +124,7 @@ constexpr std::array<std::string_view, 3> kTextureDimensionNames = {
     "3d",
 };
 constexpr std::array<std::string_view, 6> kTextureViewDimensionNames = {
-    "1d",
-    "2d",
-    "2d-array",
-    "cube",
-    "cube-array",
-    "3d",
+    "1d", "2d", "2d-array", "cube", "cube-array", "3d",
 };
 constexpr std::array<std::string_view, 3> kTextureAspectNames = {
     "all",
@@ -150,14 +145,7 @@ constexpr std::array<std::string_view, 2> kMipmapFilterModeNames = {
     "linear",
 };
 constexpr std::array<std::string_view, 8> kCompareFunctionNames = {
-    "never",
-    "less",
-    "equal",
-    "less-equal",
-    "greater",
-    "not-equal",
-    "greater-equal",
-    "always",
+    "never", "less", "equal", "less-equal", "greater", "not-equal", "greater-equal", "always",
 };
 constexpr std::array<std::string_view, 3> kBufferBindingTypeNames = {
     "uniform",
@@ -170,11 +158,7 @@ constexpr std::array<std::string_view, 3> kSamplerBindingTypeNames = {
     "comparison",
 };
 constexpr std::array<std::string_view, 5> kTextureSampleTypeNames = {
-    "float",
-    "unfilterable-float",
-    "depth",
-    "sint",
-    "uint",
+    "float", "unfilterable-float", "depth", "sint", "uint",
 };
 constexpr std::array<std::string_view, 3> kStorageTextureAccessNames = {
     "write-only",
@@ -233,110 +217,164 @@ constexpr std::array<std::string_view, 23> kFeatureNameNames = {
 
 std::string_view toString(TextureFormat value) {
   auto i = static_cast<size_t>(value);
-  return i < kTextureFormatNames.size() ? kTextureFormatNames[i] : std::string_view("(invalid TextureFormat)");
+  return i < kTextureFormatNames.size() ? kTextureFormatNames[i]
+                                        : std::string_view("(invalid TextureFormat)");
 }
-std::optional<TextureFormat> parseTextureFormat(std::string_view text) { return parseIn<TextureFormat>(kTextureFormatNames, text); }
+std::optional<TextureFormat> parseTextureFormat(std::string_view text) {
+  return parseIn<TextureFormat>(kTextureFormatNames, text);
+}
 
 std::string_view toString(TextureDimension value) {
   auto i = static_cast<size_t>(value);
-  return i < kTextureDimensionNames.size() ? kTextureDimensionNames[i] : std::string_view("(invalid TextureDimension)");
+  return i < kTextureDimensionNames.size() ? kTextureDimensionNames[i]
+                                           : std::string_view("(invalid TextureDimension)");
 }
-std::optional<TextureDimension> parseTextureDimension(std::string_view text) { return parseIn<TextureDimension>(kTextureDimensionNames, text); }
+std::optional<TextureDimension> parseTextureDimension(std::string_view text) {
+  return parseIn<TextureDimension>(kTextureDimensionNames, text);
+}
 
 std::string_view toString(TextureViewDimension value) {
   auto i = static_cast<size_t>(value);
-  return i < kTextureViewDimensionNames.size() ? kTextureViewDimensionNames[i] : std::string_view("(invalid TextureViewDimension)");
+  return i < kTextureViewDimensionNames.size() ? kTextureViewDimensionNames[i]
+                                               : std::string_view("(invalid TextureViewDimension)");
 }
-std::optional<TextureViewDimension> parseTextureViewDimension(std::string_view text) { return parseIn<TextureViewDimension>(kTextureViewDimensionNames, text); }
+std::optional<TextureViewDimension> parseTextureViewDimension(std::string_view text) {
+  return parseIn<TextureViewDimension>(kTextureViewDimensionNames, text);
+}
 
 std::string_view toString(TextureAspect value) {
   auto i = static_cast<size_t>(value);
-  return i < kTextureAspectNames.size() ? kTextureAspectNames[i] : std::string_view("(invalid TextureAspect)");
+  return i < kTextureAspectNames.size() ? kTextureAspectNames[i]
+                                        : std::string_view("(invalid TextureAspect)");
 }
-std::optional<TextureAspect> parseTextureAspect(std::string_view text) { return parseIn<TextureAspect>(kTextureAspectNames, text); }
+std::optional<TextureAspect> parseTextureAspect(std::string_view text) {
+  return parseIn<TextureAspect>(kTextureAspectNames, text);
+}
 
 std::string_view toString(AddressMode value) {
   auto i = static_cast<size_t>(value);
-  return i < kAddressModeNames.size() ? kAddressModeNames[i] : std::string_view("(invalid AddressMode)");
+  return i < kAddressModeNames.size() ? kAddressModeNames[i]
+                                      : std::string_view("(invalid AddressMode)");
 }
-std::optional<AddressMode> parseAddressMode(std::string_view text) { return parseIn<AddressMode>(kAddressModeNames, text); }
+std::optional<AddressMode> parseAddressMode(std::string_view text) {
+  return parseIn<AddressMode>(kAddressModeNames, text);
+}
 
 std::string_view toString(FilterMode value) {
   auto i = static_cast<size_t>(value);
-  return i < kFilterModeNames.size() ? kFilterModeNames[i] : std::string_view("(invalid FilterMode)");
+  return i < kFilterModeNames.size() ? kFilterModeNames[i]
+                                     : std::string_view("(invalid FilterMode)");
 }
-std::optional<FilterMode> parseFilterMode(std::string_view text) { return parseIn<FilterMode>(kFilterModeNames, text); }
+std::optional<FilterMode> parseFilterMode(std::string_view text) {
+  return parseIn<FilterMode>(kFilterModeNames, text);
+}
 
 std::string_view toString(MipmapFilterMode value) {
   auto i = static_cast<size_t>(value);
-  return i < kMipmapFilterModeNames.size() ? kMipmapFilterModeNames[i] : std::string_view("(invalid MipmapFilterMode)");
+  return i < kMipmapFilterModeNames.size() ? kMipmapFilterModeNames[i]
+                                           : std::string_view("(invalid MipmapFilterMode)");
 }
-std::optional<MipmapFilterMode> parseMipmapFilterMode(std::string_view text) { return parseIn<MipmapFilterMode>(kMipmapFilterModeNames, text); }
+std::optional<MipmapFilterMode> parseMipmapFilterMode(std::string_view text) {
+  return parseIn<MipmapFilterMode>(kMipmapFilterModeNames, text);
+}
 
 std::string_view toString(CompareFunction value) {
   auto i = static_cast<size_t>(value);
-  return i < kCompareFunctionNames.size() ? kCompareFunctionNames[i] : std::string_view("(invalid CompareFunction)");
+  return i < kCompareFunctionNames.size() ? kCompareFunctionNames[i]
+                                          : std::string_view("(invalid CompareFunction)");
 }
-std::optional<CompareFunction> parseCompareFunction(std::string_view text) { return parseIn<CompareFunction>(kCompareFunctionNames, text); }
+std::optional<CompareFunction> parseCompareFunction(std::string_view text) {
+  return parseIn<CompareFunction>(kCompareFunctionNames, text);
+}
 
 std::string_view toString(BufferBindingType value) {
   auto i = static_cast<size_t>(value);
-  return i < kBufferBindingTypeNames.size() ? kBufferBindingTypeNames[i] : std::string_view("(invalid BufferBindingType)");
+  return i < kBufferBindingTypeNames.size() ? kBufferBindingTypeNames[i]
+                                            : std::string_view("(invalid BufferBindingType)");
 }
-std::optional<BufferBindingType> parseBufferBindingType(std::string_view text) { return parseIn<BufferBindingType>(kBufferBindingTypeNames, text); }
+std::optional<BufferBindingType> parseBufferBindingType(std::string_view text) {
+  return parseIn<BufferBindingType>(kBufferBindingTypeNames, text);
+}
 
 std::string_view toString(SamplerBindingType value) {
   auto i = static_cast<size_t>(value);
-  return i < kSamplerBindingTypeNames.size() ? kSamplerBindingTypeNames[i] : std::string_view("(invalid SamplerBindingType)");
+  return i < kSamplerBindingTypeNames.size() ? kSamplerBindingTypeNames[i]
+                                             : std::string_view("(invalid SamplerBindingType)");
 }
-std::optional<SamplerBindingType> parseSamplerBindingType(std::string_view text) { return parseIn<SamplerBindingType>(kSamplerBindingTypeNames, text); }
+std::optional<SamplerBindingType> parseSamplerBindingType(std::string_view text) {
+  return parseIn<SamplerBindingType>(kSamplerBindingTypeNames, text);
+}
 
 std::string_view toString(TextureSampleType value) {
   auto i = static_cast<size_t>(value);
-  return i < kTextureSampleTypeNames.size() ? kTextureSampleTypeNames[i] : std::string_view("(invalid TextureSampleType)");
+  return i < kTextureSampleTypeNames.size() ? kTextureSampleTypeNames[i]
+                                            : std::string_view("(invalid TextureSampleType)");
 }
-std::optional<TextureSampleType> parseTextureSampleType(std::string_view text) { return parseIn<TextureSampleType>(kTextureSampleTypeNames, text); }
+std::optional<TextureSampleType> parseTextureSampleType(std::string_view text) {
+  return parseIn<TextureSampleType>(kTextureSampleTypeNames, text);
+}
 
 std::string_view toString(StorageTextureAccess value) {
   auto i = static_cast<size_t>(value);
-  return i < kStorageTextureAccessNames.size() ? kStorageTextureAccessNames[i] : std::string_view("(invalid StorageTextureAccess)");
+  return i < kStorageTextureAccessNames.size() ? kStorageTextureAccessNames[i]
+                                               : std::string_view("(invalid StorageTextureAccess)");
 }
-std::optional<StorageTextureAccess> parseStorageTextureAccess(std::string_view text) { return parseIn<StorageTextureAccess>(kStorageTextureAccessNames, text); }
+std::optional<StorageTextureAccess> parseStorageTextureAccess(std::string_view text) {
+  return parseIn<StorageTextureAccess>(kStorageTextureAccessNames, text);
+}
 
 std::string_view toString(ErrorFilter value) {
   auto i = static_cast<size_t>(value);
-  return i < kErrorFilterNames.size() ? kErrorFilterNames[i] : std::string_view("(invalid ErrorFilter)");
+  return i < kErrorFilterNames.size() ? kErrorFilterNames[i]
+                                      : std::string_view("(invalid ErrorFilter)");
 }
-std::optional<ErrorFilter> parseErrorFilter(std::string_view text) { return parseIn<ErrorFilter>(kErrorFilterNames, text); }
+std::optional<ErrorFilter> parseErrorFilter(std::string_view text) {
+  return parseIn<ErrorFilter>(kErrorFilterNames, text);
+}
 
 std::string_view toString(DeviceLostReason value) {
   auto i = static_cast<size_t>(value);
-  return i < kDeviceLostReasonNames.size() ? kDeviceLostReasonNames[i] : std::string_view("(invalid DeviceLostReason)");
+  return i < kDeviceLostReasonNames.size() ? kDeviceLostReasonNames[i]
+                                           : std::string_view("(invalid DeviceLostReason)");
 }
-std::optional<DeviceLostReason> parseDeviceLostReason(std::string_view text) { return parseIn<DeviceLostReason>(kDeviceLostReasonNames, text); }
+std::optional<DeviceLostReason> parseDeviceLostReason(std::string_view text) {
+  return parseIn<DeviceLostReason>(kDeviceLostReasonNames, text);
+}
 
 std::string_view toString(PowerPreference value) {
   auto i = static_cast<size_t>(value);
-  return i < kPowerPreferenceNames.size() ? kPowerPreferenceNames[i] : std::string_view("(invalid PowerPreference)");
+  return i < kPowerPreferenceNames.size() ? kPowerPreferenceNames[i]
+                                          : std::string_view("(invalid PowerPreference)");
 }
-std::optional<PowerPreference> parsePowerPreference(std::string_view text) { return parseIn<PowerPreference>(kPowerPreferenceNames, text); }
+std::optional<PowerPreference> parsePowerPreference(std::string_view text) {
+  return parseIn<PowerPreference>(kPowerPreferenceNames, text);
+}
 
 std::string_view toString(BufferMapState value) {
   auto i = static_cast<size_t>(value);
-  return i < kBufferMapStateNames.size() ? kBufferMapStateNames[i] : std::string_view("(invalid BufferMapState)");
+  return i < kBufferMapStateNames.size() ? kBufferMapStateNames[i]
+                                         : std::string_view("(invalid BufferMapState)");
 }
-std::optional<BufferMapState> parseBufferMapState(std::string_view text) { return parseIn<BufferMapState>(kBufferMapStateNames, text); }
+std::optional<BufferMapState> parseBufferMapState(std::string_view text) {
+  return parseIn<BufferMapState>(kBufferMapStateNames, text);
+}
 
 std::string_view toString(FeatureLevel value) {
   auto i = static_cast<size_t>(value);
-  return i < kFeatureLevelNames.size() ? kFeatureLevelNames[i] : std::string_view("(invalid FeatureLevel)");
+  return i < kFeatureLevelNames.size() ? kFeatureLevelNames[i]
+                                       : std::string_view("(invalid FeatureLevel)");
 }
-std::optional<FeatureLevel> parseFeatureLevel(std::string_view text) { return parseIn<FeatureLevel>(kFeatureLevelNames, text); }
+std::optional<FeatureLevel> parseFeatureLevel(std::string_view text) {
+  return parseIn<FeatureLevel>(kFeatureLevelNames, text);
+}
 
 std::string_view toString(FeatureName value) {
   auto i = static_cast<size_t>(value);
-  return i < kFeatureNameNames.size() ? kFeatureNameNames[i] : std::string_view("(invalid FeatureName)");
+  return i < kFeatureNameNames.size() ? kFeatureNameNames[i]
+                                      : std::string_view("(invalid FeatureName)");
 }
-std::optional<FeatureName> parseFeatureName(std::string_view text) { return parseIn<FeatureName>(kFeatureNameNames, text); }
+std::optional<FeatureName> parseFeatureName(std::string_view text) {
+  return parseIn<FeatureName>(kFeatureNameNames, text);
+}
 
 }  // namespace bindery

@@ -56,39 +56,39 @@ inline std::unique_ptr<ErrorData> makeValidationError(ErrorCode code, std::strin
 
 // Fails the current validation function with a validation error when `cond`
 // holds. The message is a fmt format string and its arguments.
-#define BINDERY_INVALID_IF(cond, code, ...)                                                 \
-  do {                                                                                      \
-    if (cond) [[unlikely]] {                                                                \
-      return ::bindery::core::makeValidationError(::bindery::ErrorCode::code,               \
-                                                  ::fmt::format(__VA_ARGS__));              \
-    }                                                                                       \
+#define BINDERY_INVALID_IF(cond, code, ...)                                    \
+  do {                                                                         \
+    if (cond) [[unlikely]] {                                                   \
+      return ::bindery::core::makeValidationError(::bindery::ErrorCode::code,  \
+                                                  ::fmt::format(__VA_ARGS__)); \
+    }                                                                          \
   } while (0)
 
 // Same, with a fix ("Add GPUBufferUsage.UNIFORM to the buffer's usage").
-#define BINDERY_INVALID_IF_FIX(cond, code, fixText, ...)                                    \
-  do {                                                                                      \
-    if (cond) [[unlikely]] {                                                                \
-      auto error_ = ::bindery::core::makeValidationError(::bindery::ErrorCode::code,        \
-                                                         ::fmt::format(__VA_ARGS__));       \
-      error_->fix = (fixText);                                                              \
-      return error_;                                                                        \
-    }                                                                                       \
+#define BINDERY_INVALID_IF_FIX(cond, code, fixText, ...)                              \
+  do {                                                                                \
+    if (cond) [[unlikely]] {                                                          \
+      auto error_ = ::bindery::core::makeValidationError(::bindery::ErrorCode::code,  \
+                                                         ::fmt::format(__VA_ARGS__)); \
+      error_->fix = (fixText);                                                        \
+      return error_;                                                                  \
+    }                                                                                 \
   } while (0)
 
 // Propagates an error from `expr` (a MaybeError).
-#define BINDERY_TRY(expr)                          \
-  do {                                             \
-    ::bindery::core::MaybeError result_ = (expr);  \
-    if (result_.isError()) [[unlikely]]            \
-      return result_;                              \
+#define BINDERY_TRY(expr)                         \
+  do {                                            \
+    ::bindery::core::MaybeError result_ = (expr); \
+    if (result_.isError()) [[unlikely]]           \
+      return result_;                             \
   } while (0)
 
 // Propagates an error from `expr`, adding a line of context (fmt format).
-#define BINDERY_TRY_CONTEXT(expr, ...)                        \
-  do {                                                        \
-    ::bindery::core::MaybeError result_ = (expr);             \
-    if (result_.isError()) [[unlikely]] {                     \
-      result_.addContext(::fmt::format(__VA_ARGS__));         \
-      return result_;                                         \
-    }                                                         \
+#define BINDERY_TRY_CONTEXT(expr, ...)                \
+  do {                                                \
+    ::bindery::core::MaybeError result_ = (expr);     \
+    if (result_.isError()) [[unlikely]] {             \
+      result_.addContext(::fmt::format(__VA_ARGS__)); \
+      return result_;                                 \
+    }                                                 \
   } while (0)

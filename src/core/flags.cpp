@@ -72,12 +72,20 @@ constexpr std::array<std::pair<uint32_t, std::string_view>, 4> kColorWriteNames{
 
 }  // namespace
 
-std::string toString(BufferUsageFlags f) { return spell(f.bits(), "GPUBufferUsage", kBufferUsageNames); }
+std::string toString(BufferUsageFlags f) {
+  return spell(f.bits(), "GPUBufferUsage", kBufferUsageNames);
+}
 std::string toString(TextureUsageFlags f) {
   return spell(f.bits(), "GPUTextureUsage", kTextureUsageNames);
 }
-std::string toString(ShaderStageFlags f) { return spell(f.bits(), "GPUShaderStage", kShaderStageNames); }
-std::string toString(MapModeFlags f) { return spell(f.bits(), "GPUMapMode", kMapModeNames); }
-std::string toString(ColorWriteFlags f) { return spell(f.bits(), "GPUColorWrite", kColorWriteNames); }
+std::string toString(ShaderStageFlags f) {
+  return spell(f.bits(), "GPUShaderStage", kShaderStageNames);
+}
+std::string toString(MapModeFlags f) {
+  return spell(f.bits(), "GPUMapMode", kMapModeNames);
+}
+std::string toString(ColorWriteFlags f) {
+  return spell(f.bits(), "GPUColorWrite", kColorWriteNames);
+}
 
 }  // namespace bindery

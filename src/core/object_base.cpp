@@ -54,7 +54,9 @@ std::string ObjectBase::describe() const {
   return fmt::format("[{}{} \"{}\"]", invalid, toString(type_), label_);
 }
 
-std::string describe(const ObjectBase* object) { return object ? object->describe() : "null"; }
+std::string describe(const ObjectBase* object) {
+  return object ? object->describe() : "null";
+}
 
 std::string describe(ObjectType type, std::string_view label) {
   if (label.empty()) return fmt::format("[{}]", toString(type));

@@ -9,8 +9,8 @@ using BufferTest = DeviceTest;
 TEST_F(BufferTest, UniformCopyDstIsValid) {
   Buffer buffer;
   expectValid([&] {
-    buffer = device.createBuffer(
-        {.size = 128, .usage = BufferUsage::Uniform | BufferUsage::CopyDst});
+    buffer =
+        device.createBuffer({.size = 128, .usage = BufferUsage::Uniform | BufferUsage::CopyDst});
   });
   EXPECT_EQ(buffer.size(), 128u);
   EXPECT_EQ(buffer.usage(), BufferUsage::Uniform | BufferUsage::CopyDst);
@@ -24,28 +24,37 @@ TEST_F(BufferTest, ZeroUsageIsAnError) {
 }
 
 TEST_F(BufferTest, UnknownUsageBitsAreAnError) {
-  expectError(ErrorCode::BufferUsageUnknownBits, [&] {
-    device.createBuffer({.size = 16, .usage = BufferUsageFlags::fromBits(0x0040 | 0x1000)});
-  }, {"GPUBufferUsage.UNIFORM | 0x1000"});
+  expectError(
+      ErrorCode::BufferUsageUnknownBits,
+      [&] {
+        device.createBuffer({.size = 16, .usage = BufferUsageFlags::fromBits(0x0040 | 0x1000)});
+      },
+      {"GPUBufferUsage.UNIFORM | 0x1000"});
 }
 
 TEST_F(BufferTest, MapReadOnlyWithCopyDst) {
   expectValid([&] {
     device.createBuffer({.size = 16, .usage = BufferUsage::MapRead | BufferUsage::CopyDst});
   });
-  expectError(ErrorCode::BufferMapUsageCombination, [&] {
-    device.createBuffer({.size = 16, .usage = BufferUsage::MapRead | BufferUsage::Uniform});
-  }, {"GPUBufferUsage.MAP_READ may only be combined with GPUBufferUsage.COPY_DST",
-      "also has GPUBufferUsage.UNIFORM"});
+  expectError(
+      ErrorCode::BufferMapUsageCombination,
+      [&] {
+        device.createBuffer({.size = 16, .usage = BufferUsage::MapRead | BufferUsage::Uniform});
+      },
+      {"GPUBufferUsage.MAP_READ may only be combined with GPUBufferUsage.COPY_DST",
+       "also has GPUBufferUsage.UNIFORM"});
 }
 
 TEST_F(BufferTest, MapWriteOnlyWithCopySrc) {
   expectValid([&] {
     device.createBuffer({.size = 16, .usage = BufferUsage::MapWrite | BufferUsage::CopySrc});
   });
-  expectError(ErrorCode::BufferMapUsageCombination, [&] {
-    device.createBuffer({.size = 16, .usage = BufferUsage::MapWrite | BufferUsage::Storage});
-  }, {"GPUBufferUsage.MAP_WRITE may only be combined with GPUBufferUsage.COPY_SRC"});
+  expectError(
+      ErrorCode::BufferMapUsageCombination,
+      [&] {
+        device.createBuffer({.size = 16, .usage = BufferUsage::MapWrite | BufferUsage::Storage});
+      },
+      {"GPUBufferUsage.MAP_WRITE may only be combined with GPUBufferUsage.COPY_SRC"});
 }
 
 TEST_F(BufferTest, SizeAgainstMaxBufferSize) {
@@ -59,8 +68,8 @@ TEST_F(BufferTest, SizeAgainstMaxBufferSize) {
 TEST_F(BufferTest, MappedAtCreationNeedsMultipleOfFour) {
   Buffer buffer;
   expectValid([&] {
-    buffer = device.createBuffer(
-        {.size = 16, .usage = BufferUsage::Uniform, .mappedAtCreation = true});
+    buffer =
+        device.createBuffer({.size = 16, .usage = BufferUsage::Uniform, .mappedAtCreation = true});
   });
   EXPECT_EQ(buffer.mapState(), BufferMapState::Mapped);
   auto* bytes = static_cast<uint8_t*>(buffer.getMappedRange());
@@ -70,9 +79,12 @@ TEST_F(BufferTest, MappedAtCreationNeedsMultipleOfFour) {
   EXPECT_EQ(buffer.mapState(), BufferMapState::Unmapped);
   EXPECT_EQ(buffer.getMappedRange(), nullptr);
 
-  expectError(ErrorCode::BufferMappedAtCreationSizeNotAligned, [&] {
-    device.createBuffer({.size = 6, .usage = BufferUsage::Uniform, .mappedAtCreation = true});
-  }, {"multiple of 4", "(6)"});
+  expectError(
+      ErrorCode::BufferMappedAtCreationSizeNotAligned,
+      [&] {
+        device.createBuffer({.size = 6, .usage = BufferUsage::Uniform, .mappedAtCreation = true});
+      },
+      {"multiple of 4", "(6)"});
 }
 
 TEST_F(BufferTest, InvalidBufferNamesItsCause) {

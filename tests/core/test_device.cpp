@@ -50,8 +50,6 @@ void DeviceTest::expectValid(const std::function<void()>& call) {
   }
 }
 
-
-
 Error DeviceTest::expectError(ErrorCode code, const std::function<void()>& call,
                               std::initializer_list<std::string> fragments) {
   std::optional<Error> error = captureError(device, call);

@@ -36,6 +36,8 @@ class NullDeviceBackend final : public DeviceBackend {
 
 }  // namespace
 
-std::unique_ptr<DeviceBackend> createNullBackend() { return std::make_unique<NullDeviceBackend>(); }
+std::unique_ptr<DeviceBackend> createNullBackend() {
+  return std::make_unique<NullDeviceBackend>();
+}
 
 }  // namespace bindery::core::backend
