@@ -1,0 +1,118 @@
+// TextureViewBase: a GPUTextureView inside the core (#gputextureview,
+// #texture-view-creation). It holds the *resolved* descriptor (every optional
+// field defined) and a record of which defaults were applied and why, so a
+// later error (a bind group's "expected '2d', got '2d-array'") can say
+// "dimension defaulted to '2d-array' because the texture's
+// size.depthOrArrayLayers is 2".
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "bindery/texture.h"
+#include "core/error_data.h"
+#include "core/object_base.h"
+#include "core/ref.h"
+#include "core/texture.h"
+
+namespace bindery::core {
+
+// One character of GPUTextureViewDescriptor.swizzle.
+enum class SwizzleComponent : uint8_t { R, G, B, A, Zero, One };
+
+struct Swizzle {
+  // Output red, green, blue, alpha take their value from these.
+  std::array<SwizzleComponent, 4> components = {SwizzleComponent::R, SwizzleComponent::G,
+                                                SwizzleComponent::B, SwizzleComponent::A};
+  bool isIdentity() const { return *this == Swizzle{}; }
+  bool operator==(const Swizzle&) const = default;
+  // "rgba", "rrr1"
+  std::string toString() const;
+  // Parses ^[rgba01]{4}$; nullopt otherwise.
+  static std::optional<Swizzle> parse(std::string_view text);
+};
+
+// The fields "resolving GPUTextureViewDescriptor defaults" filled in, each with
+// the reason, phrased to be quoted in a message: e.g.
+//   dimension: "descriptor.dimension defaulted to '2d-array' because the texture's
+//               dimension is '2d' and its size.depthOrArrayLayers is 2"
+// Empty when the user gave the field (or, for usage, gave a nonzero value).
+struct TextureViewDefaults {
+  std::string format;
+  std::string dimension;
+  std::string mipLevelCount;
+  std::string arrayLayerCount;
+  std::string usage;
+
+  bool any() const {
+    return !format.empty() || !dimension.empty() || !mipLevelCount.empty() ||
+           !arrayLayerCount.empty() || !usage.empty();
+  }
+  // Every applied default, one sentence each, joined by " ".
+  std::string describe() const;
+};
+
+class TextureViewBase final : public ObjectBase {
+ public:
+  // `resolved` has every optional field set.
+  TextureViewBase(TextureBase* texture, const TextureViewDescriptor& resolved, Swizzle swizzle,
+                  TextureViewDefaults defaults);
+  TextureViewBase(TextureBase* texture, const TextureViewDescriptor& resolved,
+                  TextureViewDefaults defaults, InvalidTag);
+  ~TextureViewBase() override;
+
+  TextureBase* texture() const { return texture_.get(); }
+  TextureFormat format() const { return format_; }
+  TextureViewDimension dimension() const { return dimension_; }
+  TextureUsageFlags usage() const { return usage_; }
+  TextureAspect aspect() const { return aspect_; }
+  uint32_t baseMipLevel() const { return baseMipLevel_; }
+  uint32_t mipLevelCount() const { return mipLevelCount_; }
+  uint32_t baseArrayLayer() const { return baseArrayLayer_; }
+  uint32_t arrayLayerCount() const { return arrayLayerCount_; }
+  const Swizzle& swizzle() const { return swizzle_; }
+  // The texture's sample count (a view of a multisampled texture is multisampled).
+  uint32_t sampleCount() const;
+
+  // Which defaults were applied, and why.
+  const TextureViewDefaults& defaults() const { return defaults_; }
+
+  // [[renderExtent]] (#abstract-opdef-compute-render-extent): the texture's
+  // size at baseMipLevel (width, height; depthOrArrayLayers for 3d, else 1).
+  Extent3D renderExtent() const;
+
+  // #texture-view-aliasing: the subresource sets intersect.
+  bool aliases(const TextureViewBase& other) const;
+
+  // A one-line summary of the resolved descriptor, for messages:
+  // "{format: 'rgba8unorm', dimension: '2d-array', aspect: 'all', baseMipLevel: 0,
+  //   mipLevelCount: 1, baseArrayLayer: 0, arrayLayerCount: 2}"
+  std::string describeDescriptor() const;
+
+ private:
+  Ref<TextureBase> texture_;
+  TextureFormat format_;
+  TextureViewDimension dimension_;
+  TextureUsageFlags usage_;
+  TextureAspect aspect_;
+  uint32_t baseMipLevel_;
+  uint32_t mipLevelCount_;
+  uint32_t baseArrayLayer_;
+  uint32_t arrayLayerCount_;
+  Swizzle swizzle_;
+  TextureViewDefaults defaults_;
+};
+
+// "resolving GPUTextureViewDescriptor defaults": `defaults` receives the reasons.
+TextureViewDescriptor resolveTextureViewDescriptorDefaults(const TextureBase& texture,
+                                                           const TextureViewDescriptor& descriptor,
+                                                           TextureViewDefaults* defaults);
+
+// #texture-view-creation validation of a resolved descriptor.
+MaybeError validateTextureViewDescriptor(const TextureBase& texture,
+                                         const TextureViewDescriptor& resolved,
+                                         const TextureViewDefaults& defaults);
+
+}  // namespace bindery::core
