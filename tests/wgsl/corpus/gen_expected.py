@@ -263,7 +263,7 @@ def entry_json(mod, r, name, stage, filtered):
 
 
 def expected(path):
-    src = open(path).read()
+    src = open(path, encoding="utf-8").read()
     mod = Module(src)
     res = mod.resources()
     eps = []
@@ -309,13 +309,13 @@ def main(argv):
     bad = 0
     for f in files:
         out = f[: -len(".wgsl")] + ".expected.json"
-        text = json.dumps(expected(f), indent=2) + "\n"
+        text = json.dumps(expected(f), indent=2, ensure_ascii=False) + "\n"
         if check:
-            if not os.path.exists(out) or open(out).read() != text:
+            if not os.path.exists(out) or open(out, encoding="utf-8").read() != text:
                 print("stale:", out)
                 bad = 1
         else:
-            open(out, "w").write(text)
+            open(out, "w", encoding="utf-8").write(text)
     return bad
 
 
