@@ -41,10 +41,18 @@ class FeatureSet {
 // The null backend's adapter: what it offers is configurable so tests can
 // have an adapter that withholds a feature or supports better limits.
 struct NullAdapterOptions {
+  // The features the adapter offers. A feature whose requirements
+  // (#feature-dependencies) are withheld is withheld too. An adapter without
+  // "core-features-and-limits" only answers featureLevel 'compatibility'.
   FeatureSet features = FeatureSet::all();
   // The adapter's supported limits; unset means the backend's own values,
-  // which are better than the defaults (like a typical desktop GPU).
+  // which are better than the defaults (like a typical desktop GPU). Limits
+  // that break #adapter-capability-guarantees (worse than a default, an
+  // alignment not a power of 2, ...) make requestAdapter() return null.
   std::optional<Limits> limits;
+  // GPUAdapterInfo.isFallbackAdapter; requestAdapter({forceFallbackAdapter:
+  // true}) returns null unless set.
+  bool isFallbackAdapter = false;
 };
 
 struct InstanceDescriptor {
@@ -130,7 +138,10 @@ struct RequestDeviceResult {
   enum class Status : uint8_t { Success, TypeError, OperationError };
   Status status = Status::Success;
   std::string message;  // the rejection's message
-  Device device;        // null unless status is Success
+  // Why it was rejected (FeatureNotSupported, UnknownLimit, LimitBeyondAdapter,
+  // LimitInvalidValue, AdapterConsumed); empty on success.
+  std::optional<ErrorCode> code;
+  Device device;  // null unless status is Success (it may be already lost)
 };
 
 class Adapter : public detail::Handle {
@@ -140,6 +151,11 @@ class Adapter : public detail::Handle {
   const Limits& limits() const;
   const AdapterInfo& info() const;
   FeatureLevel featureLevel() const;
+  // #abstract-opdef-expire: adapters may expire at any time; a device requested
+  // from an expired adapter is already lost. (A successful requestDevice()
+  // expires its adapter.)
+  void expire() const;
+  bool isExpired() const;
   RequestDeviceResult requestDevice(const DeviceDescriptor& descriptor = {}) const;
 };
 
@@ -147,7 +163,9 @@ class Instance : public detail::Handle {
   BINDERY_HANDLE_CLASS(Instance);
 
   static Instance create(const InstanceDescriptor& descriptor = {});
-  // Null when no adapter matches (never for the null backend today).
+  // Null when no adapter matches (#dom-gpu-requestadapter): the null adapter
+  // lacks the featureLevel's capabilities, forceFallbackAdapter is set and it
+  // is not a fallback adapter, or its configured limits are not valid.
   Adapter requestAdapter(const RequestAdapterOptions& options = {}) const;
 };
 

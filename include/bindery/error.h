@@ -33,6 +33,7 @@ enum class ErrorCode : uint16_t {
   LimitBeyondAdapter,   // requiredLimits asks more than the adapter supports
   LimitInvalidValue,    // alignment limit not a power of two, or similar
   FeatureNotSupported,  // requiredFeatures names a feature the adapter lacks
+  AdapterConsumed,      // requestDevice on an adapter in the "consumed" state
 
   // --- Buffer (#buffer-creation) --------------------------------------------
   BufferUsageEmpty,
@@ -47,6 +48,11 @@ enum class ErrorCode : uint16_t {
   // --- TextureView (#texture-view-creation) ---------------------------------
 
   // --- Sampler (#sampler-creation) ------------------------------------------
+  SamplerLodClampNotFinite,             // lodMinClamp/lodMaxClamp is NaN or infinite
+  SamplerLodMinClampNegative,           // lodMinClamp < 0
+  SamplerLodMaxClampLessThanMin,        // lodMaxClamp < lodMinClamp
+  SamplerMaxAnisotropyZero,             // maxAnisotropy < 1
+  SamplerAnisotropyNeedsLinearFilters,  // maxAnisotropy > 1 with a filter not 'linear'
 
   // --- BindGroupLayout (#bind-group-layout-creation) ------------------------
 

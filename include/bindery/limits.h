@@ -68,6 +68,21 @@ struct LimitInfo {
   uint64_t Limits::*member64;  // set when is64Bit
   uint32_t Limits::*member32;  // set otherwise
   uint64_t get(const Limits& l) const { return is64Bit ? l.*member64 : l.*member32; }
+  // Stores `value` (truncated to 32 bits for a GPUSize32 limit).
+  void set(Limits& l, uint64_t value) const {
+    if (is64Bit) {
+      l.*member64 = value;
+    } else {
+      l.*member32 = static_cast<uint32_t>(value);
+    }
+  }
+  // #limit-class-maximum: higher is better; #limit-class-alignment: lower is
+  // better. Strict: a value is not better than itself.
+  bool isBetter(uint64_t value, uint64_t than) const {
+    return limitClass == LimitClass::Maximum ? value > than : value < than;
+  }
+  // The worse of the two values (what "clamped to the default" keeps).
+  uint64_t worse(uint64_t a, uint64_t b) const { return isBetter(a, b) ? b : a; }
 };
 std::span<const LimitInfo> allLimits();
 const LimitInfo* findLimit(std::string_view name);

@@ -57,6 +57,7 @@ BufferBase::BufferBase(DeviceBase* device, const BufferDescriptor& d,
   if (d.mappedAtCreation) {
     mapState_ = BufferMapState::Mapped;
     mappedSize_ = size_;
+    device->trackMappedBuffer(this);
   }
 }
 
@@ -67,10 +68,13 @@ BufferBase::BufferBase(DeviceBase* device, const BufferDescriptor& d, InvalidTag
   if (d.mappedAtCreation && d.size % 4 == 0) {
     mapState_ = BufferMapState::Mapped;
     mappedSize_ = size_;
+    device->trackMappedBuffer(this);
   }
 }
 
-BufferBase::~BufferBase() = default;
+BufferBase::~BufferBase() {
+  if (mapState_ != BufferMapState::Unmapped) device()->untrackMappedBuffer(this);
+}
 
 void* BufferBase::getMappedRange(uint64_t offset, std::optional<uint64_t> size) {
   if (mapState_ != BufferMapState::Mapped) return nullptr;
@@ -88,6 +92,7 @@ void* BufferBase::getMappedRange(uint64_t offset, std::optional<uint64_t> size) 
 }
 
 void BufferBase::unmap() {
+  if (mapState_ != BufferMapState::Unmapped) device()->untrackMappedBuffer(this);
   mapState_ = BufferMapState::Unmapped;
   mappedOffset_ = mappedSize_ = 0;
 }

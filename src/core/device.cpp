@@ -1,10 +1,11 @@
-// GPUDevice: error scopes (#error-scopes), loss (#dom-gpudevice-destroy),
-// object-argument validation, and the public Device handle.
+// GPUDevice: loss (#dom-gpudevice-destroy), object-argument validation, and
+// the public Device handle. Error scopes are in error_scope.cpp.
 #include "core/device.h"
 
 #include <fmt/format.h>
 
 #include "core/adapter.h"
+#include "core/buffer.h"
 #include "core/handles.h"
 
 namespace bindery::core {
@@ -19,66 +20,30 @@ DeviceBase::DeviceBase(AdapterBase* adapter, const DeviceDescriptor& descriptor,
       featureLevel_(features.has(FeatureName::CoreFeaturesAndLimits) ? FeatureLevel::Core
                                                                      : FeatureLevel::Compatibility),
       strict_(descriptor.strict),
-      backend_(std::move(backend)) {}
+      backend_(std::move(backend)),
+      queueLabel_(descriptor.defaultQueue.label) {}
 
 DeviceBase::~DeviceBase() = default;
 
-// #dom-gpudevice-pusherrorscope
-void DeviceBase::pushErrorScope(ErrorFilter filter) {
-  errorScopes_.push_back({filter, {}});
-}
-
-// #dom-gpudevice-poperrorscope
-PopErrorScopeResult DeviceBase::popErrorScope() {
-  PopErrorScopeResult result;
-  if (errorScopes_.empty()) {
-    result.status = PopErrorScopeResult::Status::EmptyStack;
-    result.rejection =
-        "popErrorScope: the error scope stack is empty; every popErrorScope() needs an earlier "
-        "pushErrorScope().";
-    return result;
-  }
-  result.error = std::move(errorScopes_.back().error);
-  errorScopes_.pop_back();
-  return result;
-}
-
-void DeviceBase::setUncapturedErrorCallback(UncapturedErrorCallback callback) {
-  uncapturedErrorCallback_ = std::move(callback);
-}
-
-void DeviceBase::dispatchError(MaybeError error, std::string_view call) {
-  if (error.isError()) dispatchError(error.release(), call);
-}
-
-// #abstract-opdef-dispatch-error
-void DeviceBase::dispatchError(std::unique_ptr<ErrorData> data, std::string_view call) {
-  if (!data) return;
-  // Errors on a lost device are not surfaced (#abstract-opdef-dispatch-error step 1).
-  if (isLost()) return;
-  // The call leads the message: "[Device].createBuffer([Buffer "b"]): descriptor.usage is 0".
-  if (!call.empty()) data->message = fmt::format("{}: {}", call, data->message);
-  Error error{data->type, data->code, data->format()};
-  if (strict_) lastError_ = error;
-
-  ErrorFilter filter = error.type == ErrorType::Validation    ? ErrorFilter::Validation
-                       : error.type == ErrorType::OutOfMemory ? ErrorFilter::OutOfMemory
-                                                              : ErrorFilter::Internal;
-  for (auto it = errorScopes_.rbegin(); it != errorScopes_.rend(); ++it) {
-    if (it->filter != filter) continue;
-    // Only the first error of a scope is kept.
-    if (!it->error) it->error = std::move(error);
-    return;
-  }
-  if (uncapturedErrorCallback_) uncapturedErrorCallback_(error);
-}
-
 MaybeError DeviceBase::validateObject(const ObjectBase* object, std::string_view what) const {
   BINDERY_INVALID_IF(object == nullptr, NullObject, "{} is null.", what);
-  BINDERY_INVALID_IF(object->device() != this, ObjectFromOtherDevice,
-                     "{} is {}, which belongs to {}, not to {}. Objects can only be used with "
-                     "the device that created them.",
-                     what, object->describe(), core::describe(object->device()), describe());
+  if (object->device() != this) [[unlikely]] {
+    // #abstract-opdef-valid-to-use-with: name both devices; when their labels
+    // do not tell them apart, say so.
+    std::string other = core::describe(object->device());
+    std::string mine = describe();
+    std::string_view same =
+        other == mine ? " (another device with the same label; label devices to tell them apart)"
+                      : "";
+    auto error = makeValidationError(ErrorCode::ObjectFromOtherDevice,
+                                     fmt::format("{} is {}, which belongs to {}{}, not to {}.",
+                                                 what, object->describe(), other, same, mine));
+    error->fix = fmt::format(
+        "Create {} with {} (objects can only be used with the device that "
+        "created them).",
+        object->describe(), mine);
+    return error;
+  }
   if (!object->isValid()) [[unlikely]] {
     std::string reason = object->invalidReason().empty()
                              ? std::string()
@@ -90,8 +55,22 @@ MaybeError DeviceBase::validateObject(const ObjectBase* object, std::string_view
   return {};
 }
 
+// #dom-gpudevice-destroy: unmap every buffer of the device, then lose it.
+// Valid to call more than once (the first loss wins).
 void DeviceBase::destroy() {
+  beginCall();
+  std::vector<BufferBase*> mapped = std::move(mappedBuffers_);
+  mappedBuffers_.clear();
+  for (BufferBase* buffer : mapped) buffer->unmap();
   loseDevice(DeviceLostReason::Destroyed, "The device was destroyed with device.destroy().");
+}
+
+void DeviceBase::trackMappedBuffer(BufferBase* buffer) {
+  mappedBuffers_.push_back(buffer);
+}
+
+void DeviceBase::untrackMappedBuffer(BufferBase* buffer) {
+  std::erase(mappedBuffers_, buffer);
 }
 
 // #lose-the-device

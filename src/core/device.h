@@ -66,6 +66,9 @@ class DeviceBase final : public ObjectBase {
   bool isLost() const { return lost_.has_value(); }
   const std::optional<DeviceLostInfo>& lostInfo() const { return lost_; }
   void setDeviceLostCallback(std::function<void(const DeviceLostInfo&)> callback);
+  // Buffers mapped on the content timeline, which destroy() unmaps.
+  void trackMappedBuffer(BufferBase* buffer);
+  void untrackMappedBuffer(BufferBase* buffer);
 
  private:
   struct ErrorScope {
@@ -84,6 +87,7 @@ class DeviceBase final : public ObjectBase {
   std::optional<Error> lastError_;
   std::optional<DeviceLostInfo> lost_;
   std::function<void(const DeviceLostInfo&)> lostCallback_;
+  std::vector<BufferBase*> mappedBuffers_;  // not owned; each buffer untracks itself
 };
 
 }  // namespace bindery::core

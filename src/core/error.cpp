@@ -31,6 +31,7 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(LimitBeyondAdapter);
     BINDERY_CODE(LimitInvalidValue);
     BINDERY_CODE(FeatureNotSupported);
+    BINDERY_CODE(AdapterConsumed);
     // Buffer
     BINDERY_CODE(BufferUsageEmpty);
     BINDERY_CODE(BufferUsageUnknownBits);
@@ -41,6 +42,11 @@ std::string_view toString(ErrorCode code) {
     // Texture
     // TextureView
     // Sampler
+    BINDERY_CODE(SamplerLodClampNotFinite);
+    BINDERY_CODE(SamplerLodMinClampNegative);
+    BINDERY_CODE(SamplerLodMaxClampLessThanMin);
+    BINDERY_CODE(SamplerMaxAnisotropyZero);
+    BINDERY_CODE(SamplerAnisotropyNeedsLinearFilters);
     // BindGroupLayout
     // BindGroup
     // PipelineLayout
