@@ -20,8 +20,7 @@ DeviceBase::DeviceBase(AdapterBase* adapter, const DeviceDescriptor& descriptor,
       featureLevel_(features.has(FeatureName::CoreFeaturesAndLimits) ? FeatureLevel::Core
                                                                      : FeatureLevel::Compatibility),
       strict_(descriptor.strict),
-      backend_(std::move(backend)),
-      queueLabel_(descriptor.defaultQueue.label) {}
+      backend_(std::move(backend)) {}
 
 DeviceBase::~DeviceBase() = default;
 
