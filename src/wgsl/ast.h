@@ -19,11 +19,37 @@ struct Range {
   uint32_t count = 0;
 };
 
-enum class ExprKind : uint8_t { IntLit, FloatLit, BoolLit, Ident, Call, Index, Member, Unary, Binary };
+enum class ExprKind : uint8_t {
+  IntLit,
+  FloatLit,
+  BoolLit,
+  Ident,
+  Call,
+  Index,
+  Member,
+  Unary,
+  Binary
+};
 enum class UnaryOp : uint8_t { Neg, Not, BitNot, AddressOf, Deref };
 enum class BinaryOp : uint8_t {
-  Add, Sub, Mul, Div, Mod, BitAnd, BitOr, BitXor, Shl, Shr, LogAnd, LogOr,
-  Eq, Ne, Lt, Le, Gt, Ge,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
+  LogAnd,
+  LogOr,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
 };
 const char* opSpelling(BinaryOp op);
 const char* opSpelling(UnaryOp op);
@@ -51,13 +77,25 @@ struct Attribute {
 };
 
 enum class StmtKind : uint8_t {
-  Empty, Block, Return, If, Switch, Loop, For, While, Break, BreakIf, Continue, Discard,
+  Empty,
+  Block,
+  Return,
+  If,
+  Switch,
+  Loop,
+  For,
+  While,
+  Break,
+  BreakIf,
+  Continue,
+  Discard,
   Assign,          // a = lhs (kNone for phony '_'), b = rhs
   CompoundAssign,  // a = lhs, b = rhs, op = BinaryOp
-  Increment, Decrement,  // a = lhs
-  Call,            // a = call expression
-  Decl,            // a = index into Ast::vars
-  ConstAssert,     // a = expression
+  Increment,
+  Decrement,    // a = lhs
+  Call,         // a = call expression
+  Decl,         // a = index into Ast::vars
+  ConstAssert,  // a = expression
 };
 
 struct Stmt {

@@ -22,49 +22,190 @@ namespace {
 
 const std::unordered_map<std::string_view, Tok>& keywords() {
   static const std::unordered_map<std::string_view, Tok> k = {
-      {"alias", Tok::KwAlias},         {"break", Tok::KwBreak},
-      {"case", Tok::KwCase},           {"const", Tok::KwConst},
-      {"const_assert", Tok::KwConstAssert}, {"continue", Tok::KwContinue},
-      {"continuing", Tok::KwContinuing}, {"default", Tok::KwDefault},
-      {"diagnostic", Tok::KwDiagnostic}, {"discard", Tok::KwDiscard},
-      {"else", Tok::KwElse},           {"enable", Tok::KwEnable},
-      {"false", Tok::KwFalse},         {"fn", Tok::KwFn},
-      {"for", Tok::KwFor},             {"if", Tok::KwIf},
-      {"let", Tok::KwLet},             {"loop", Tok::KwLoop},
-      {"override", Tok::KwOverride},   {"requires", Tok::KwRequires},
-      {"return", Tok::KwReturn},       {"struct", Tok::KwStruct},
-      {"switch", Tok::KwSwitch},       {"true", Tok::KwTrue},
-      {"var", Tok::KwVar},             {"while", Tok::KwWhile},
+      {"alias", Tok::KwAlias},
+      {"break", Tok::KwBreak},
+      {"case", Tok::KwCase},
+      {"const", Tok::KwConst},
+      {"const_assert", Tok::KwConstAssert},
+      {"continue", Tok::KwContinue},
+      {"continuing", Tok::KwContinuing},
+      {"default", Tok::KwDefault},
+      {"diagnostic", Tok::KwDiagnostic},
+      {"discard", Tok::KwDiscard},
+      {"else", Tok::KwElse},
+      {"enable", Tok::KwEnable},
+      {"false", Tok::KwFalse},
+      {"fn", Tok::KwFn},
+      {"for", Tok::KwFor},
+      {"if", Tok::KwIf},
+      {"let", Tok::KwLet},
+      {"loop", Tok::KwLoop},
+      {"override", Tok::KwOverride},
+      {"requires", Tok::KwRequires},
+      {"return", Tok::KwReturn},
+      {"struct", Tok::KwStruct},
+      {"switch", Tok::KwSwitch},
+      {"true", Tok::KwTrue},
+      {"var", Tok::KwVar},
+      {"while", Tok::KwWhile},
   };
   return k;
 }
 
 // #reserved-words
 bool isReserved(std::string_view w) {
-  static const std::unordered_set<std::string_view> r = {
-      "NULL", "Self", "abstract", "active", "alignas", "alignof", "as", "asm", "asm_fragment",
-      "async", "attribute", "auto", "await", "become", "cast", "catch", "class", "co_await",
-      "co_return", "co_yield", "coherent", "column_major", "common", "compile",
-      "compile_fragment", "concept", "const_cast", "consteval", "constexpr", "constinit",
-      "crate", "debugger", "decltype", "delete", "demote", "demote_to_helper", "do",
-      "dynamic_cast", "enum", "explicit", "export", "extends", "extern", "external",
-      "fallthrough", "filter", "final", "finally", "friend", "from", "fxgroup", "get", "goto",
-      "groupshared", "highp", "impl", "implements", "import", "inline", "instanceof",
-      "interface", "layout", "lowp", "macro", "macro_rules", "match", "mediump", "meta", "mod",
-      "module", "move", "mut", "mutable", "namespace", "new", "nil", "noexcept", "noinline",
-      "nointerpolation", "non_coherent", "noncoherent", "noperspective", "null", "nullptr",
-      "of", "operator", "package", "packoffset", "partition", "pass", "patch",
-      "pixelfragment", "precise", "precision", "premerge", "priv", "protected", "pub",
-      "public", "readonly", "ref", "regardless", "register", "reinterpret_cast", "require",
-      "resource", "restrict", "self", "set", "shared", "sizeof", "smooth", "snorm", "static",
-      "static_assert", "static_cast", "std", "subroutine", "super", "target", "template",
-      "this", "thread_local", "throw", "trait", "try", "type", "typedef", "typeid",
-      "typename", "typeof", "union", "unless", "unorm", "unsafe", "unsized", "use", "using",
-      "varying", "virtual", "volatile", "wgsl", "where", "with", "writeonly", "yield"};
+  static const std::unordered_set<std::string_view> r = {"NULL",
+                                                         "Self",
+                                                         "abstract",
+                                                         "active",
+                                                         "alignas",
+                                                         "alignof",
+                                                         "as",
+                                                         "asm",
+                                                         "asm_fragment",
+                                                         "async",
+                                                         "attribute",
+                                                         "auto",
+                                                         "await",
+                                                         "become",
+                                                         "cast",
+                                                         "catch",
+                                                         "class",
+                                                         "co_await",
+                                                         "co_return",
+                                                         "co_yield",
+                                                         "coherent",
+                                                         "column_major",
+                                                         "common",
+                                                         "compile",
+                                                         "compile_fragment",
+                                                         "concept",
+                                                         "const_cast",
+                                                         "consteval",
+                                                         "constexpr",
+                                                         "constinit",
+                                                         "crate",
+                                                         "debugger",
+                                                         "decltype",
+                                                         "delete",
+                                                         "demote",
+                                                         "demote_to_helper",
+                                                         "do",
+                                                         "dynamic_cast",
+                                                         "enum",
+                                                         "explicit",
+                                                         "export",
+                                                         "extends",
+                                                         "extern",
+                                                         "external",
+                                                         "fallthrough",
+                                                         "filter",
+                                                         "final",
+                                                         "finally",
+                                                         "friend",
+                                                         "from",
+                                                         "fxgroup",
+                                                         "get",
+                                                         "goto",
+                                                         "groupshared",
+                                                         "highp",
+                                                         "impl",
+                                                         "implements",
+                                                         "import",
+                                                         "inline",
+                                                         "instanceof",
+                                                         "interface",
+                                                         "layout",
+                                                         "lowp",
+                                                         "macro",
+                                                         "macro_rules",
+                                                         "match",
+                                                         "mediump",
+                                                         "meta",
+                                                         "mod",
+                                                         "module",
+                                                         "move",
+                                                         "mut",
+                                                         "mutable",
+                                                         "namespace",
+                                                         "new",
+                                                         "nil",
+                                                         "noexcept",
+                                                         "noinline",
+                                                         "nointerpolation",
+                                                         "non_coherent",
+                                                         "noncoherent",
+                                                         "noperspective",
+                                                         "null",
+                                                         "nullptr",
+                                                         "of",
+                                                         "operator",
+                                                         "package",
+                                                         "packoffset",
+                                                         "partition",
+                                                         "pass",
+                                                         "patch",
+                                                         "pixelfragment",
+                                                         "precise",
+                                                         "precision",
+                                                         "premerge",
+                                                         "priv",
+                                                         "protected",
+                                                         "pub",
+                                                         "public",
+                                                         "readonly",
+                                                         "ref",
+                                                         "regardless",
+                                                         "register",
+                                                         "reinterpret_cast",
+                                                         "require",
+                                                         "resource",
+                                                         "restrict",
+                                                         "self",
+                                                         "set",
+                                                         "shared",
+                                                         "sizeof",
+                                                         "smooth",
+                                                         "snorm",
+                                                         "static",
+                                                         "static_assert",
+                                                         "static_cast",
+                                                         "std",
+                                                         "subroutine",
+                                                         "super",
+                                                         "target",
+                                                         "template",
+                                                         "this",
+                                                         "thread_local",
+                                                         "throw",
+                                                         "trait",
+                                                         "try",
+                                                         "type",
+                                                         "typedef",
+                                                         "typeid",
+                                                         "typename",
+                                                         "typeof",
+                                                         "union",
+                                                         "unless",
+                                                         "unorm",
+                                                         "unsafe",
+                                                         "unsized",
+                                                         "use",
+                                                         "using",
+                                                         "varying",
+                                                         "virtual",
+                                                         "volatile",
+                                                         "wgsl",
+                                                         "where",
+                                                         "with",
+                                                         "writeonly",
+                                                         "yield"};
   return r.count(w) != 0;
 }
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 bool isHex(char c) {
   return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
@@ -176,8 +317,8 @@ class Scanner {
         return true;
       }
       if (text.size() >= 2 && text[0] == '_' && text[1] == '_') {
-        diags_.error(t.span, "identifiers must not start with two underscores: '" +
-                                 std::string(text) + "'");
+        diags_.error(
+            t.span, "identifiers must not start with two underscores: '" + std::string(text) + "'");
       }
       auto it = keywords().find(text);
       if (it != keywords().end()) {
@@ -294,11 +435,15 @@ class Scanner {
       t.kind = Tok::FloatLit;
       double v = std::strtod(digits.c_str(), nullptr);
       t.floatValue = v;
-      double maxv = suffix == 'f' ? 3.40282346638528859812e+38 : suffix == 'h' ? 65504.0 : 1.7976931348623157e308;
+      double maxv = suffix == 'f'   ? 3.40282346638528859812e+38
+                    : suffix == 'h' ? 65504.0
+                                    : 1.7976931348623157e308;
       if (!std::isfinite(v) || std::fabs(v) > maxv)
         diags_.error(t.span, "value of floating-point literal '" + std::string(t.text) +
                                  "' is not representable in " +
-                                 (suffix == 'f' ? "f32" : suffix == 'h' ? "f16" : "AbstractFloat"));
+                                 (suffix == 'f'   ? "f32"
+                                  : suffix == 'h' ? "f16"
+                                                  : "AbstractFloat"));
     } else {
       t.kind = Tok::IntLit;
       uint64_t v = 0;
@@ -311,11 +456,15 @@ class Scanner {
         v = v * base + dv;
       }
       t.intValue = v;
-      uint64_t maxv = suffix == 'i' ? 0x7fffffffull : suffix == 'u' ? 0xffffffffull : 0x7fffffffffffffffull;
+      uint64_t maxv = suffix == 'i'   ? 0x7fffffffull
+                      : suffix == 'u' ? 0xffffffffull
+                                      : 0x7fffffffffffffffull;
       if (overflow || v > maxv)
         diags_.error(t.span, "value of integer literal '" + std::string(t.text) +
                                  "' is not representable in " +
-                                 (suffix == 'i' ? "i32" : suffix == 'u' ? "u32" : "AbstractInt"));
+                                 (suffix == 'i'   ? "i32"
+                                  : suffix == 'u' ? "u32"
+                                                  : "AbstractInt"));
     }
     return true;
   }
@@ -325,7 +474,9 @@ class Scanner {
   size_t pos_ = 0;
 };
 
-bool isIdentLike(Tok k) { return k == Tok::Ident || (k >= Tok::KwAlias && k <= Tok::KwWhile); }
+bool isIdentLike(Tok k) {
+  return k == Tok::Ident || (k >= Tok::KwAlias && k <= Tok::KwWhile);
+}
 
 // #template-list-discovery over raw single-code-point punctuation tokens.
 void discoverTemplates(std::vector<Token>& toks) {
@@ -405,12 +556,12 @@ std::vector<Token> mergePunctuation(const std::vector<Token>& raw, std::string_v
   };
   static const Op kOps3[] = {{">>=", Tok::ShiftRightEqual}, {"<<=", Tok::ShiftLeftEqual}};
   static const Op kOps2[] = {
-      {"&&", Tok::AndAnd},     {"->", Tok::Arrow},       {"==", Tok::EqualEqual},
-      {"!=", Tok::NotEqual},   {">=", Tok::GreaterEqual}, {">>", Tok::ShiftRight},
-      {"<=", Tok::LessEqual},  {"<<", Tok::ShiftLeft},   {"--", Tok::MinusMinus},
-      {"++", Tok::PlusPlus},   {"||", Tok::OrOr},        {"+=", Tok::PlusEqual},
-      {"-=", Tok::MinusEqual}, {"*=", Tok::StarEqual},   {"/=", Tok::SlashEqual},
-      {"%=", Tok::PercentEqual}, {"&=", Tok::AndEqual},  {"|=", Tok::OrEqual},
+      {"&&", Tok::AndAnd},       {"->", Tok::Arrow},        {"==", Tok::EqualEqual},
+      {"!=", Tok::NotEqual},     {">=", Tok::GreaterEqual}, {">>", Tok::ShiftRight},
+      {"<=", Tok::LessEqual},    {"<<", Tok::ShiftLeft},    {"--", Tok::MinusMinus},
+      {"++", Tok::PlusPlus},     {"||", Tok::OrOr},         {"+=", Tok::PlusEqual},
+      {"-=", Tok::MinusEqual},   {"*=", Tok::StarEqual},    {"/=", Tok::SlashEqual},
+      {"%=", Tok::PercentEqual}, {"&=", Tok::AndEqual},     {"|=", Tok::OrEqual},
       {"^=", Tok::XorEqual}};
   auto mergeable = [](Tok k) {
     return k != Tok::Ident && k != Tok::IntLit && k != Tok::FloatLit && k != Tok::End &&

@@ -2,6 +2,8 @@
 #include "bindery/wgsl/module.h"
 
 #include "ir.h"
+#include "lexer.h"
+#include "parser.h"
 
 namespace bindery::wgsl {
 
@@ -16,7 +18,9 @@ bool Module::ok() const {
   return impl_ != nullptr;
 }
 
-const std::vector<Diagnostic>& Module::diagnostics() const { return diagnostics_; }
+const std::vector<Diagnostic>& Module::diagnostics() const {
+  return diagnostics_;
+}
 
 std::string Module::diagnosticsText() const {
   std::string out;

@@ -98,9 +98,8 @@ void Parser::parseDirective() {
     d.kind = k == Tok::KwEnable ? Directive::Kind::Enable : Directive::Kind::Requires;
     while (true) {
       Span s;
-      d.names.push_back(expectIdent(k == Tok::KwEnable ? "for extension name"
-                                                       : "for language feature name",
-                                    &s));
+      d.names.push_back(
+          expectIdent(k == Tok::KwEnable ? "for extension name" : "for language feature name", &s));
       d.nameSpans.push_back(s);
       if (!accept(Tok::Comma)) break;
       if (is(Tok::Semicolon)) break;
@@ -133,7 +132,8 @@ void Parser::parseStruct() {
   ast_.members.insert(ast_.members.end(), members.begin(), members.end());
   s.span = spanFrom(start);
   ast_.structs.push_back(s);
-  ast_.globals.push_back({DeclKind::Struct, static_cast<uint32_t>(ast_.structs.size() - 1), s.span});
+  ast_.globals.push_back(
+      {DeclKind::Struct, static_cast<uint32_t>(ast_.structs.size() - 1), s.span});
 }
 
 void Parser::parseFunction(Range attrs) {
@@ -193,9 +193,11 @@ void Parser::parseGlobalDecl() {
     case Tok::KwConst:
     case Tok::KwLet: {
       Tok k = peek().kind;
-      if (k == Tok::KwLet) errorAtPeek("'let' declarations are not allowed at module scope; use 'const'");
+      if (k == Tok::KwLet)
+        errorAtPeek("'let' declarations are not allowed at module scope; use 'const'");
       if (k == Tok::KwConst && attrs.count)
-        diags_.error(ast_.attrs[attrs.begin].span, "attributes are not allowed on 'const' declarations");
+        diags_.error(ast_.attrs[attrs.begin].span,
+                     "attributes are not allowed on 'const' declarations");
       uint32_t v = parseVarDecl(true, attrs);
       expect(Tok::Semicolon, "after declaration");
       ast_.globals.push_back({ast_.vars[v].kind, v, spanFrom(start)});
@@ -203,11 +205,13 @@ void Parser::parseGlobalDecl() {
     }
     case Tok::KwFn: parseFunction(attrs); return;
     case Tok::KwStruct:
-      if (attrs.count) diags_.error(ast_.attrs[attrs.begin].span, "attributes are not allowed on structs");
+      if (attrs.count)
+        diags_.error(ast_.attrs[attrs.begin].span, "attributes are not allowed on structs");
       parseStruct();
       return;
     case Tok::KwAlias:
-      if (attrs.count) diags_.error(ast_.attrs[attrs.begin].span, "attributes are not allowed on aliases");
+      if (attrs.count)
+        diags_.error(ast_.attrs[attrs.begin].span, "attributes are not allowed on aliases");
       parseAlias();
       return;
     case Tok::KwConstAssert: {
@@ -218,9 +222,7 @@ void Parser::parseGlobalDecl() {
       return;
     }
     case Tok::KwEnable:
-    case Tok::KwRequires:
-      errorAtPeek("directives must appear before any declaration");
-      return;
+    case Tok::KwRequires: errorAtPeek("directives must appear before any declaration"); return;
     case Tok::KwDiagnostic:
       if (!attrs.count) errorAtPeek("directives must appear before any declaration");
       [[fallthrough]];

@@ -332,7 +332,9 @@ NodeId Parser::parseExpression() {
   NodeId lhs = parseUnary();
   Tok k = peek().kind;
   if (k == Tok::And || k == Tok::Or || k == Tok::Xor) {
-    BinaryOp op = k == Tok::And ? BinaryOp::BitAnd : k == Tok::Or ? BinaryOp::BitOr : BinaryOp::BitXor;
+    BinaryOp op = k == Tok::And  ? BinaryOp::BitAnd
+                  : k == Tok::Or ? BinaryOp::BitOr
+                                 : BinaryOp::BitXor;
     while (accept(k)) lhs = makeBinary(ast_, op, lhs, parseUnary());
     Tok n = peek().kind;
     if (n == Tok::And || n == Tok::Or || n == Tok::Xor || n == Tok::AndAnd || n == Tok::OrOr ||

@@ -213,8 +213,9 @@ NodeId Parser::parseSimpleStatement() {
       s.span = spanFrom(start);
       return addStmt(s);
     default:
-      errorAtPeek(std::string("expected assignment, increment, decrement or function call; found ") +
-                  tokName(k));
+      errorAtPeek(
+          std::string("expected assignment, increment, decrement or function call; found ") +
+          tokName(k));
   }
   advance();
   s.kind = compound ? StmtKind::CompoundAssign : StmtKind::Assign;
@@ -239,7 +240,8 @@ NodeId Parser::parseStatement() {
     default: break;
   }
   if (hasAttrs)
-    errorAtPeek("attributes are only allowed on compound, if, switch, loop, for and while statements");
+    errorAtPeek(
+        "attributes are only allowed on compound, if, switch, loop, for and while statements");
   switch (peek().kind) {
     case Tok::Semicolon:
       advance();

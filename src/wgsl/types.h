@@ -17,26 +17,49 @@ using TypeId = uint32_t;
 inline constexpr TypeId kNoType = 0;  // the invalid type; always id 0
 
 enum class TypeKind : uint8_t {
-  Invalid, Void, Bool, AbstractInt, AbstractFloat, I32, U32, F32, F16,
-  Vector, Matrix, Array, Atomic, Struct, Pointer, Reference,
-  Sampler, SamplerComparison, Texture,
+  Invalid,
+  Void,
+  Bool,
+  AbstractInt,
+  AbstractFloat,
+  I32,
+  U32,
+  F32,
+  F16,
+  Vector,
+  Matrix,
+  Array,
+  Atomic,
+  Struct,
+  Pointer,
+  Reference,
+  Sampler,
+  SamplerComparison,
+  Texture,
 };
 
 enum class AddressSpace : uint8_t { None, Function, Private, Workgroup, Uniform, Storage, Handle };
 enum class AccessMode : uint8_t { None, Read, Write, ReadWrite };
-enum class TextureKind : uint8_t { Sampled, Multisampled, Depth, DepthMultisampled, Storage, External };
+enum class TextureKind : uint8_t {
+  Sampled,
+  Multisampled,
+  Depth,
+  DepthMultisampled,
+  Storage,
+  External
+};
 
 struct Type {
   TypeKind kind = TypeKind::Invalid;
-  uint8_t width = 0;  // vector size; matrix column count
-  uint8_t rows = 0;   // matrix row count
+  uint8_t width = 0;                        // vector size; matrix column count
+  uint8_t rows = 0;                         // matrix row count
   AddressSpace space = AddressSpace::None;  // pointer / reference
   AccessMode access = AccessMode::None;     // pointer / reference / storage texture
   TextureKind texture = TextureKind::Sampled;
   ViewDimension dim = ViewDimension::None;
   TexelFormat format = TexelFormat::None;
-  TypeId elem = kNoType;    // component / element / pointee / sampled type
-  uint32_t count = 0;       // array element count; 0 = runtime-sized (unless overrideKey set)
+  TypeId elem = kNoType;         // component / element / pointee / sampled type
+  uint32_t count = 0;            // array element count; 0 = runtime-sized (unless overrideKey set)
   uint32_t overrideKey = kNone;  // override-sized array: identity of the count expression
   uint32_t structIndex = kNone;  // Struct: index into TypeTable::structs
 };
@@ -98,11 +121,11 @@ class TypeTable {
   size_t structCount() const { return structs_.size(); }
 
   // Predicates (#type-categories)
-  bool isScalar(TypeId t) const;          // bool, abstract, i32, u32, f32, f16
+  bool isScalar(TypeId t) const;  // bool, abstract, i32, u32, f32, f16
   bool isNumericScalar(TypeId t) const;
-  bool isFloatScalar(TypeId t) const;     // f32, f16, abstract-float
-  bool isIntScalar(TypeId t) const;       // i32, u32, abstract-int
-  bool isAbstract(TypeId t) const;        // contains an abstract scalar
+  bool isFloatScalar(TypeId t) const;  // f32, f16, abstract-float
+  bool isIntScalar(TypeId t) const;    // i32, u32, abstract-int
+  bool isAbstract(TypeId t) const;     // contains an abstract scalar
   bool isConstructible(TypeId t) const;
   bool isHostShareable(TypeId t) const;
   bool hasFixedFootprint(TypeId t) const;

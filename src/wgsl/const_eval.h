@@ -1,0 +1,43 @@
+// Internal: constant-expression evaluation (#const-expr) on flattened values.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir.h"
+
+namespace bindery::wgsl {
+
+class ConstEval {
+ public:
+  explicit ConstEval(TypeTable& t) : T(t) {}
+
+  // Convert `v` (same shape, or a scalar to splat) to `to`. Fails with `err`
+  // when a value is not representable (#conversion-rank, #concretization).
+  bool convert(ConstValue& v, TypeId to, std::string& err);
+  bool unary(UnaryOp op, const ConstValue& a, TypeId result, ConstValue& out, std::string& err);
+  bool binary(BinaryOp op, const ConstValue& a, const ConstValue& b, TypeId result, ConstValue& out,
+              std::string& err);
+  // Value constructor (#value-constructor-builtin-function) incl. zero value when no args.
+  bool construct(TypeId type, std::vector<ConstValue> args, ConstValue& out, std::string& err);
+  bool index(const ConstValue& base, int64_t i, TypeId elemType, ConstValue& out, std::string& err);
+  void member(const ConstValue& base, uint32_t memberIndex, ConstValue& out);
+  void swizzle(const ConstValue& base, uint8_t count, uint8_t packed, TypeId result,
+               ConstValue& out);
+  // A builtin function in a const-expression. Returns false with an empty
+  // `err` when the builtin is not const-evaluable here.
+  bool builtin(std::string_view name, std::vector<ConstValue> args, TypeId result, ConstValue& out,
+               std::string& err);
+
+  TypeId unifyLeaf(TypeId a, TypeId b) const;
+
+ private:
+  bool checkScalar(TypeId leaf, Scalar& s, std::string& err);
+  TypeTable& T;
+};
+
+// Readable text of a constant (for const_assert / diagnostics).
+std::string formatValue(const TypeTable& t, const ConstValue& v);
+
+}  // namespace bindery::wgsl

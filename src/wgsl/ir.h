@@ -1,0 +1,120 @@
+// Internal: the resolved module. The AST plus parallel side tables: every
+// expression's type and evaluation stage, every identifier's declaration,
+// every call's target, every variable's type/address space/binding, every
+// function's static uses. A code generator can work from this alone.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ast.h"
+#include "bindery/wgsl/module.h"
+#include "types.h"
+
+namespace bindery::wgsl {
+
+// One scalar of a constant value: integers and bools in `i`, floats in `f`.
+struct Scalar {
+  double f = 0;
+  int64_t i = 0;
+};
+
+// A constant, flattened to its scalar components in declaration order.
+struct ConstValue {
+  TypeId type = kNoType;
+  std::vector<Scalar> elems;
+};
+
+enum class EvalStage : uint8_t { Const, Override, Runtime };
+
+enum class RefKind : uint8_t {
+  None,
+  Var,       // ModuleImpl::vars index (local or global var/let/const/override/param)
+  Function,  // ModuleImpl::fns index
+  Type,      // ExprInfo::type is the named type
+  Builtin,   // builtin function; refIndex = builtin id (builtins.h)
+};
+
+enum class CallKind : uint8_t { None, Function, Builtin, Constructor, Conversion };
+
+struct ExprInfo {
+  TypeId type = kNoType;  // may be a Reference type (see #load-rule); the load is implicit
+  EvalStage stage = EvalStage::Runtime;
+  RefKind ref = RefKind::None;
+  uint32_t refIndex = kNone;
+  CallKind call = CallKind::None;
+  // For expressions of texture/sampler/pointer type: the variable (global or
+  // parameter) the handle comes from; kNone if unknown.
+  uint32_t rootVar = kNone;
+  // Member access: index of the struct member, or swizzle components packed
+  // two bits each (count in swizzleCount).
+  uint32_t memberIndex = kNone;
+  uint8_t swizzleCount = 0;
+  uint8_t swizzle = 0;
+  bool resolved = false;
+};
+
+struct VarInfo {
+  TypeId type = kNoType;  // store type (var) / value type (let, const, override, param)
+  AddressSpace space = AddressSpace::None;
+  AccessMode access = AccessMode::None;
+  bool hasGroup = false, hasBinding = false;
+  uint32_t group = 0, binding = 0;
+  bool hasId = false;
+  uint32_t overrideId = 0;
+  std::optional<ConstValue> value;  // const: its value; override: its default when const
+  uint32_t fn = kNone;              // owning function; kNone at module scope
+  uint8_t state = 0;                // 0 unresolved, 1 resolving, 2 done
+  // parameter IO attributes
+  bool hasLocation = false, hasBuiltin = false;
+};
+
+// A texture and a sampler passed together to a sampling builtin; each is a
+// var id (global variable or a parameter of the function).
+struct SamplePair {
+  uint32_t texture;
+  uint32_t sampler;
+  bool operator==(const SamplePair& o) const {
+    return texture == o.texture && sampler == o.sampler;
+  }
+};
+
+struct FnInfo {
+  TypeId returnType = kNoType;  // Void when none
+  std::vector<TypeId> params;
+  bool isEntry = false;
+  Stage stage = Stage::Compute;
+  std::array<uint32_t, 3> workgroupSize = {0, 0, 0};
+  std::vector<uint32_t> uses;     // module-scope var/override ids statically used (transitive)
+  std::vector<uint32_t> callees;  // user functions called directly
+  std::vector<SamplePair> samplePairs;  // transitive, in terms of globals and own params
+  uint8_t state = 0;
+};
+
+namespace detail {
+struct ModuleImpl {
+  std::string source;
+  Options options;
+  Ast ast;
+  TypeTable types;
+  std::vector<ExprInfo> exprs;                           // parallel to ast.exprs
+  std::vector<VarInfo> vars;                             // parallel to ast.vars
+  std::vector<FnInfo> fns;                               // parallel to ast.fns
+  std::vector<TypeId> structTypes;                       // parallel to ast.structs
+  std::vector<TypeId> aliasTypes;                        // parallel to ast.aliases
+  std::unordered_map<uint32_t, ConstValue> constValues;  // expression id -> value
+  bool f16Enabled = false;
+  bool uniformStandardLayout = false;
+};
+}  // namespace detail
+
+using detail::ModuleImpl;
+
+void resolveModule(ModuleImpl& m, Diagnostics& diags);
+Reflection buildReflection(const ModuleImpl& m);
+
+}  // namespace bindery::wgsl

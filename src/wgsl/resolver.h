@@ -1,0 +1,101 @@
+// Internal: the resolver. Resolves module-scope declarations lazily in
+// dependency order (cycles rejected), scopes and shadowing, types, const and
+// override expressions, type checking of expressions and statements, and
+// records per-function static use (#shader-interface).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "const_eval.h"
+#include "ir.h"
+
+namespace bindery::wgsl {
+
+struct BuiltinResult;
+
+class Resolver {
+ public:
+  Resolver(ModuleImpl& m, Diagnostics& d);
+  void run();
+
+  // --- module scope (resolver_decl.cpp)
+  void resolveDirectives();
+  void collectGlobals();
+  void resolveGlobal(uint32_t globalIndex);
+  void resolveStruct(uint32_t si);
+  void resolveAlias(uint32_t ai);
+  void resolveVarDecl(uint32_t vi);  // global or local var/let/const/override
+  void resolveFunction(uint32_t fi);
+  void resolveEntryPoint(uint32_t fi);
+  void checkConstAssert(NodeId e, Span span);
+  void checkBindingConflicts();
+
+  // --- types (resolver_type.cpp)
+  TypeId resolveType(NodeId e);
+  // Returns true when `name` names a type (predeclared or user); sets `out`.
+  bool typeFromName(std::string_view name, Range templateArgs, Span span, TypeId& out);
+
+  // --- expressions (resolver_expr.cpp)
+  TypeId resolveExpr(NodeId e);
+  TypeId resolveValue(NodeId e);  // with the load rule applied
+  bool constValueOf(NodeId e, ConstValue& out) const;
+  bool anyValueOf(NodeId e, ConstValue& out) const;  // const, or override at defaults
+  // Requires a const-expression (or override-expression when allowOverride)
+  // of integer type; evaluates it. Reports an error and returns false otherwise.
+  bool evalInt(NodeId e, const char* what, int64_t& out, bool allowOverride = false,
+               bool* dependsOnOverride = nullptr);
+  bool canConvert(TypeId from, TypeId to) const;
+  // Result type of `a op b`, or kNoType when the operator does not apply.
+  TypeId binaryResultType(BinaryOp op, TypeId a, TypeId b);
+  // Check `e` (already resolved) is assignable to `target`; report otherwise.
+  bool checkConvertible(NodeId e, TypeId valueType, TypeId target, const std::string& context);
+  std::string typeName(TypeId t) const { return T.name(t); }
+
+  // --- statements (resolver_stmt.cpp)
+  void resolveStmt(NodeId s);
+  void resolveBlock(NodeId s, bool newScope);
+
+  // --- builtin calls (builtins.cpp)
+  TypeId resolveBuiltinCall(NodeId e, std::string_view name, const std::vector<NodeId>& args,
+                            std::vector<TypeId>& argTypes, bool& isBuiltin);
+
+  // helpers
+  void error(Span s, std::string msg) { diags_.error(s, std::move(msg)); }
+  Span exprSpan(NodeId e) const { return m_.ast.exprs[e].span; }
+  void addUse(uint32_t varId);
+
+  struct Scope {
+    std::unordered_map<std::string_view, uint32_t> names;  // -> var id
+  };
+  struct FnCtx {
+    uint32_t fn = kNone;
+    std::vector<Scope> scopes;
+    int loopDepth = 0;
+    int switchDepth = 0;
+    int continuingDepth = 0;
+  };
+  // Look up a local name in the current function's scopes; kNone if absent.
+  uint32_t lookupLocal(std::string_view name) const;
+  // Global index (into ast.globals) of a module-scope name; kNone if absent.
+  uint32_t lookupGlobal(std::string_view name) const;
+
+  ModuleImpl& m_;
+  Diagnostics& diags_;
+  TypeTable& T;
+  ConstEval eval_;
+  std::unordered_map<std::string_view, uint32_t> globalNames_;
+  std::vector<uint8_t> globalState_;    // 0 todo, 1 in progress, 2 done
+  std::vector<uint32_t> resolveStack_;  // global indices being resolved (for cycle messages)
+  FnCtx* fn_ = nullptr;
+  std::vector<uint32_t>* useSink_ = nullptr;       // where static uses are recorded
+  std::vector<std::vector<uint32_t>> globalUses_;  // per var id: globals its decl references
+  std::unordered_map<uint32_t, ConstValue> overrideValues_;  // expr -> value at override defaults
+  std::unordered_map<std::string, TypeId> resultStructs_;
+  TypeId predeclaredStruct(const std::string& name,
+                           const std::vector<std::pair<std::string, TypeId>>& members);
+};
+
+}  // namespace bindery::wgsl

@@ -1,0 +1,291 @@
+// Module scope: directives, declaration ordering and cycles, variables,
+// structs, aliases, functions and entry points (#module-scope, #var-and-value,
+// #entry-points, #resource-interface).
+#include <algorithm>
+#include <map>
+
+#include "layout.h"
+#include "resolver.h"
+
+namespace bindery::wgsl {
+
+void resolveModule(ModuleImpl& m, Diagnostics& diags) {
+  Resolver r(m, diags);
+  r.run();
+}
+
+Resolver::Resolver(ModuleImpl& m, Diagnostics& d) : m_(m), diags_(d), T(m.types), eval_(m.types) {}
+
+void Resolver::run() {
+  m_.exprs.assign(m_.ast.exprs.size(), ExprInfo{});
+  m_.vars.assign(m_.ast.vars.size(), VarInfo{});
+  m_.fns.assign(m_.ast.fns.size(), FnInfo{});
+  m_.structTypes.assign(m_.ast.structs.size(), kNoType);
+  m_.aliasTypes.assign(m_.ast.aliases.size(), kNoType);
+  globalUses_.assign(m_.ast.vars.size(), {});
+  resolveDirectives();
+  collectGlobals();
+  globalState_.assign(m_.ast.globals.size(), 0);
+  for (uint32_t i = 0; i < m_.ast.globals.size(); ++i) {
+    if (diags_.tooMany()) return;
+    resolveGlobal(i);
+  }
+  if (!diags_.hasErrors()) checkBindingConflicts();
+}
+
+void Resolver::resolveDirectives() {
+  const Options& o = m_.options;
+  for (const Directive& d : m_.ast.directives) {
+    for (size_t i = 0; i < d.names.size(); ++i) {
+      std::string_view n = d.names[i];
+      Span s = d.nameSpans[i];
+      if (d.kind == Directive::Kind::Enable) {
+        // #enable-extensions
+        bool known = true, allowed = true;
+        if (n == "f16")
+          allowed = o.allowF16, m_.f16Enabled = o.allowF16;
+        else if (n == "clip_distances")
+          allowed = o.allowClipDistances;
+        else if (n == "dual_source_blending")
+          allowed = o.allowDualSourceBlending;
+        else if (n == "subgroups" || n == "primitive_index")
+          allowed = o.allowSubgroups;
+        else
+          known = false;
+        if (!known)
+          error(s, "unknown extension '" + std::string(n) +
+                       "' (known: f16, clip_distances, dual_source_blending, subgroups, "
+                       "primitive_index)");
+        else if (!allowed)
+          error(s, "extension '" + std::string(n) + "' is not supported by this device");
+      } else if (d.kind == Directive::Kind::Requires) {
+        // #language-extensions
+        bool known = true, allowed = true;
+        if (n == "readonly_and_readwrite_storage_textures")
+          allowed = o.allowReadonlyAndReadwriteStorageTextures;
+        else if (n == "packed_4x8_integer_dot_product")
+          allowed = o.allowPacked4x8IntegerDotProduct;
+        else if (n == "unrestricted_pointer_parameters")
+          allowed = o.allowUnrestrictedPointerParameters;
+        else if (n == "pointer_composite_access")
+          allowed = o.allowPointerCompositeAccess;
+        else if (n == "uniform_buffer_standard_layout") {
+          allowed = o.allowUniformBufferStandardLayout;
+          if (allowed) m_.uniformStandardLayout = true;
+        } else if (n == "subgroup_id" || n == "subgroup_uniformity" || n == "texel_buffers")
+          allowed = true;
+        else
+          known = false;
+        if (!known)
+          error(s, "unknown language feature '" + std::string(n) + "' in 'requires'");
+        else if (!allowed)
+          error(s, "language feature '" + std::string(n) + "' is not supported");
+      } else if (i == 0) {
+        if (n != "error" && n != "warning" && n != "info" && n != "off")
+          error(s, "invalid diagnostic severity '" + std::string(n) +
+                       "' (expected error, warning, info or off)");
+      } else if (n.find('.') == std::string_view::npos && n != "derivative_uniformity" &&
+                 n != "subgroup_uniformity") {
+        diags_.warning(s, "unknown diagnostic rule '" + std::string(n) + "'");
+      }
+    }
+  }
+  if (o.uniformBufferStandardLayoutByDefault) m_.uniformStandardLayout = true;
+}
+
+namespace {
+std::string_view globalName(const Ast& ast, const GlobalDecl& g, Span* span = nullptr) {
+  switch (g.kind) {
+    case DeclKind::Var:
+    case DeclKind::Const:
+    case DeclKind::Override:
+      if (span) *span = ast.vars[g.index].nameSpan;
+      return ast.vars[g.index].name;
+    case DeclKind::Fn:
+      if (span) *span = ast.fns[g.index].nameSpan;
+      return ast.fns[g.index].name;
+    case DeclKind::Struct:
+      if (span) *span = ast.structs[g.index].nameSpan;
+      return ast.structs[g.index].name;
+    case DeclKind::Alias:
+      if (span) *span = ast.aliases[g.index].nameSpan;
+      return ast.aliases[g.index].name;
+    default: return {};
+  }
+}
+}  // namespace
+
+void Resolver::collectGlobals() {
+  for (uint32_t i = 0; i < m_.ast.globals.size(); ++i) {
+    Span s;
+    std::string_view n = globalName(m_.ast, m_.ast.globals[i], &s);
+    if (n.empty()) continue;
+    auto [it, inserted] = globalNames_.emplace(n, i);
+    if (!inserted) {
+      Span prev;
+      globalName(m_.ast, m_.ast.globals[it->second], &prev);
+      error(s, "redeclaration of '" + std::string(n) + "' at module scope");
+      diags_.note(prev, "'" + std::string(n) + "' was first declared here");
+    }
+  }
+}
+
+uint32_t Resolver::lookupGlobal(std::string_view name) const {
+  auto it = globalNames_.find(name);
+  return it == globalNames_.end() ? kNone : it->second;
+}
+
+void Resolver::resolveGlobal(uint32_t gi) {
+  if (globalState_[gi] == 2) return;
+  const GlobalDecl& g = m_.ast.globals[gi];
+  if (globalState_[gi] == 1) {
+    Span s;
+    std::string_view n = globalName(m_.ast, g, &s);
+    std::string chain;
+    bool started = false;
+    for (uint32_t x : resolveStack_) {
+      if (x == gi) started = true;
+      if (started) chain += "'" + std::string(globalName(m_.ast, m_.ast.globals[x])) + "' -> ";
+    }
+    chain += "'" + std::string(n) + "'";
+    if (g.kind == DeclKind::Fn)
+      error(s, "recursion is not allowed: " + chain);
+    else
+      error(s, "cyclic dependency between module-scope declarations: " + chain);
+    return;
+  }
+  globalState_[gi] = 1;
+  resolveStack_.push_back(gi);
+  FnCtx* savedFn = fn_;
+  std::vector<uint32_t>* savedSink = useSink_;
+  fn_ = nullptr;
+  useSink_ = nullptr;
+  switch (g.kind) {
+    case DeclKind::Var:
+    case DeclKind::Const:
+    case DeclKind::Override:
+      useSink_ = &globalUses_[g.index];
+      resolveVarDecl(g.index);
+      break;
+    case DeclKind::Struct: resolveStruct(g.index); break;
+    case DeclKind::Alias: resolveAlias(g.index); break;
+    case DeclKind::Fn: resolveFunction(g.index); break;
+    case DeclKind::ConstAssert: checkConstAssert(g.index, g.span); break;
+    default: break;
+  }
+  fn_ = savedFn;
+  useSink_ = savedSink;
+  resolveStack_.pop_back();
+  globalState_[gi] = 2;
+}
+
+void Resolver::addUse(uint32_t varId) {
+  if (!useSink_) return;
+  useSink_->push_back(varId);
+  for (uint32_t u : globalUses_[varId]) useSink_->push_back(u);
+}
+
+void Resolver::checkConstAssert(NodeId e, Span span) {
+  TypeId t = resolveValue(e);
+  if (t == kNoType) return;
+  if (T[t].kind != TypeKind::Bool) {
+    error(exprSpan(e), "const_assert requires a bool expression, got '" + T.name(t) + "'");
+    return;
+  }
+  ConstValue v;
+  if (!constValueOf(e, v)) {
+    error(exprSpan(e), "const_assert requires a const-expression");
+    return;
+  }
+  if (!v.elems[0].i) error(span, "const_assert failed");
+}
+
+void Resolver::resolveAlias(uint32_t ai) {
+  m_.aliasTypes[ai] = resolveType(m_.ast.aliases[ai].type);
+}
+
+void Resolver::resolveStruct(uint32_t si) {
+  const StructDecl& sd = m_.ast.structs[si];
+  StructInfo info;
+  info.name = std::string(sd.name);
+  info.astIndex = si;
+  info.span = sd.nameSpan;
+  std::map<std::string_view, Span> seen;
+  for (uint32_t i = 0; i < sd.members.count; ++i) {
+    const StructMember& am = m_.ast.members[sd.members.begin + i];
+    MemberInfo mi;
+    mi.name = std::string(am.name);
+    mi.span = am.nameSpan;
+    mi.attrs = am.attrs;
+    auto [it, inserted] = seen.emplace(am.name, am.nameSpan);
+    if (!inserted) {
+      error(am.nameSpan, "duplicate member '" + mi.name + "' in struct '" + info.name + "'");
+      diags_.note(it->second, "previous declaration of '" + mi.name + "'");
+    }
+    mi.type = resolveType(am.type);
+    if (mi.type == kNoType) {
+      info.members.push_back(mi);
+      continue;
+    }
+    const Type& mt = T[mi.type];
+    if (mt.kind == TypeKind::Pointer || mt.kind == TypeKind::Texture ||
+        mt.kind == TypeKind::Sampler || mt.kind == TypeKind::SamplerComparison ||
+        mt.kind == TypeKind::Void)
+      error(m_.ast.exprs[am.type].span,
+            "struct member '" + mi.name + "' cannot have type '" + T.name(mi.type) + "'");
+    if (T.containsRuntimeArray(mi.type) && i + 1 != sd.members.count)
+      error(m_.ast.exprs[am.type].span, "runtime-sized array member '" + mi.name +
+                                            "' must be the last member of struct '" + info.name +
+                                            "'");
+    for (uint32_t a = 0; a < am.attrs.count; ++a) {
+      const Attribute& at = m_.ast.attrs[am.attrs.begin + a];
+      if (at.name == "align" || at.name == "size") {
+        int64_t v = 0;
+        if (at.args.count != 1) {
+          error(at.span, "@" + std::string(at.name) + " requires one argument");
+          continue;
+        }
+        if (!evalInt(m_.ast.at(at.args, 0), at.name == "align" ? "@align value" : "@size value", v))
+          continue;
+        if (at.name == "align") {
+          if (v <= 0 || (v & (v - 1)) != 0) {
+            error(at.span, "@align value must be a positive power of 2, got " + std::to_string(v));
+            continue;
+          }
+          mi.hasAlignAttr = true;
+          mi.align = uint32_t(v);
+        } else {
+          if (v < int64_t(T.sizeOf(mi.type))) {
+            error(at.span, "@size value " + std::to_string(v) + " is smaller than the size of '" +
+                               T.name(mi.type) + "' (" + std::to_string(T.sizeOf(mi.type)) + ")");
+            continue;
+          }
+          if (T.containsRuntimeArray(mi.type)) {
+            error(at.span, "@size cannot be applied to a runtime-sized array");
+            continue;
+          }
+          mi.hasSizeAttr = true;
+          mi.size = uint32_t(v);
+        }
+      } else if (at.name == "location") {
+        mi.hasLocation = true;
+        int64_t v;
+        if (at.args.count == 1) evalInt(m_.ast.at(at.args, 0), "@location value", v);
+      } else if (at.name == "builtin") {
+        mi.hasBuiltin = true;
+      } else if (at.name == "interpolate" || at.name == "invariant" || at.name == "blend_src") {
+        // IO attributes: accepted; checked against entry point use
+      } else {
+        error(at.span, "attribute @" + std::string(at.name) + " is not valid on struct members");
+      }
+    }
+    info.members.push_back(mi);
+  }
+  if (sd.members.count == 0)
+    error(sd.nameSpan, "struct '" + info.name + "' must have at least one member");
+  layoutStruct(T, info);
+  uint32_t idx = T.addStruct(std::move(info));
+  m_.structTypes[si] = T.structType(idx);
+}
+
+}  // namespace bindery::wgsl

@@ -1,0 +1,892 @@
+// Expressions (#expressions): identifiers, literals, operators, indexing,
+// member access and swizzles, the load rule, constructors and conversions,
+// function calls. Const-expressions are evaluated as they are resolved;
+// override-expressions are evaluated at the overrides' default values.
+#include <algorithm>
+
+#include "resolver.h"
+
+namespace bindery::wgsl {
+
+namespace {
+EvalStage maxStage(EvalStage a, EvalStage b) {
+  return a > b ? a : b;
+}
+
+int swizzleIndex(char c) {
+  switch (c) {
+    case 'x':
+    case 'r': return 0;
+    case 'y':
+    case 'g': return 1;
+    case 'z':
+    case 'b': return 2;
+    case 'w':
+    case 'a': return 3;
+    default: return -1;
+  }
+}
+bool isXyzw(char c) {
+  return c == 'x' || c == 'y' || c == 'z' || c == 'w';
+}
+}  // namespace
+
+uint32_t Resolver::lookupLocal(std::string_view name) const {
+  if (!fn_) return kNone;
+  for (auto it = fn_->scopes.rbegin(); it != fn_->scopes.rend(); ++it) {
+    auto f = it->names.find(name);
+    if (f != it->names.end()) return f->second;
+  }
+  return kNone;
+}
+
+bool Resolver::constValueOf(NodeId e, ConstValue& out) const {
+  auto it = m_.constValues.find(e);
+  if (it == m_.constValues.end()) return false;
+  out = it->second;
+  return true;
+}
+
+bool Resolver::anyValueOf(NodeId e, ConstValue& out) const {
+  if (constValueOf(e, out)) return true;
+  auto it = overrideValues_.find(e);
+  if (it == overrideValues_.end()) return false;
+  out = it->second;
+  return true;
+}
+
+bool Resolver::evalInt(NodeId e, const char* what, int64_t& out, bool allowOverride,
+                       bool* dependsOnOverride) {
+  TypeId t = resolveValue(e);
+  if (t == kNoType) return false;
+  TypeId c = T.concretize(t);
+  if (T[c].kind != TypeKind::I32 && T[c].kind != TypeKind::U32) {
+    error(exprSpan(e),
+          std::string(what) + " must be an integer (i32 or u32), got '" + T.name(t) + "'");
+    return false;
+  }
+  const ExprInfo& ei = m_.exprs[e];
+  if (ei.stage == EvalStage::Override && allowOverride) {
+    if (dependsOnOverride) *dependsOnOverride = true;
+    ConstValue v;
+    if (!anyValueOf(e, v)) return false;
+    out = v.elems[0].i;
+    return true;
+  }
+  if (ei.stage != EvalStage::Const) {
+    error(exprSpan(e), std::string(what) + " must be a const-expression");
+    return false;
+  }
+  ConstValue v;
+  if (!constValueOf(e, v)) {
+    error(exprSpan(e), std::string("could not evaluate ") + what);
+    return false;
+  }
+  out = v.elems[0].i;
+  return true;
+}
+
+bool Resolver::canConvert(TypeId from, TypeId to) const {
+  if (from == to) return true;
+  const Type& a = T[from];
+  const Type& b = T[to];
+  if (a.kind == TypeKind::AbstractInt)
+    return b.kind == TypeKind::AbstractFloat || b.kind == TypeKind::I32 ||
+           b.kind == TypeKind::U32 || b.kind == TypeKind::F32 || b.kind == TypeKind::F16;
+  if (a.kind == TypeKind::AbstractFloat) return b.kind == TypeKind::F32 || b.kind == TypeKind::F16;
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case TypeKind::Vector: return a.width == b.width && canConvert(a.elem, b.elem);
+    case TypeKind::Matrix:
+      return a.width == b.width && a.rows == b.rows && canConvert(a.elem, b.elem);
+    case TypeKind::Array:
+      return a.count == b.count && a.overrideKey == b.overrideKey && canConvert(a.elem, b.elem);
+    default: return false;
+  }
+}
+
+bool Resolver::checkConvertible(NodeId e, TypeId valueType, TypeId target,
+                                const std::string& context) {
+  if (valueType == kNoType || target == kNoType) return false;
+  if (!canConvert(valueType, target)) {
+    error(exprSpan(e), "cannot use a value of type '" + T.name(valueType) + "' as '" +
+                           T.name(target) + "' in " + context);
+    return false;
+  }
+  ConstValue v;
+  if (valueType != target && constValueOf(e, v)) {
+    std::string err;
+    if (!eval_.convert(v, target, err)) {
+      error(exprSpan(e), err + " in " + context);
+      return false;
+    }
+  }
+  return true;
+}
+
+TypeId Resolver::resolveValue(NodeId e) {
+  TypeId t = resolveExpr(e);
+  if (t == kNoType) return t;
+  const Type& ty = T[t];
+  if (ty.kind == TypeKind::Reference) return ty.elem;
+  if (ty.kind == TypeKind::Void) {
+    error(exprSpan(e),
+          "function '" + std::string(m_.ast.exprs[e].name) + "' does not return a value");
+    return kNoType;
+  }
+  return t;
+}
+
+TypeId Resolver::predeclaredStruct(const std::string& name,
+                                   const std::vector<std::pair<std::string, TypeId>>& members) {
+  auto it = resultStructs_.find(name);
+  if (it != resultStructs_.end()) return it->second;
+  StructInfo s;
+  s.name = name;
+  for (const auto& [n, t] : members) {
+    MemberInfo mi;
+    mi.name = n;
+    mi.type = t;
+    s.members.push_back(mi);
+  }
+  uint32_t off = 0, align = 1;
+  for (MemberInfo& mi : s.members) {
+    mi.align = T.alignOf(mi.type);
+    mi.size = T.sizeOf(mi.type);
+    mi.offset = ((off + mi.align - 1) / mi.align) * mi.align;
+    off = mi.offset + mi.size;
+    align = std::max(align, mi.align);
+  }
+  s.align = align;
+  s.size = ((off + align - 1) / align) * align;
+  TypeId id = T.structType(T.addStruct(std::move(s)));
+  resultStructs_[name] = id;
+  return id;
+}
+
+namespace {
+struct ExprResolver {
+  Resolver& r;
+  ModuleImpl& m;
+  TypeTable& T;
+
+  TypeId commonLeaf(TypeId a, TypeId b) {
+    if (a == b) return a;
+    if (r.canConvert(a, b)) return b;
+    if (r.canConvert(b, a)) return a;
+    return kNoType;
+  }
+
+  void setConst(NodeId e, ConstValue v) { m.constValues[e] = std::move(v); }
+
+  TypeId literal(NodeId e) {
+    const Expr& ex = m.ast.exprs[e];
+    ExprInfo& info = m.exprs[e];
+    info.stage = EvalStage::Const;
+    ConstValue v;
+    switch (ex.kind) {
+      case ExprKind::IntLit:
+        v.type = ex.suffix == 'i' ? T.i32() : ex.suffix == 'u' ? T.u32() : T.abstractInt();
+        v.elems = {Scalar{0, int64_t(ex.intValue)}};
+        break;
+      case ExprKind::FloatLit:
+        v.type = ex.suffix == 'f' ? T.f32() : ex.suffix == 'h' ? T.f16() : T.abstractFloat();
+        if (ex.suffix == 'h' && !m.f16Enabled)
+          r.error(ex.span, "f16 literals require 'enable f16;'");
+        v.elems = {Scalar{ex.suffix == 'f' ? double(float(ex.floatValue)) : ex.floatValue, 0}};
+        break;
+      default:
+        v.type = T.boolType();
+        v.elems = {Scalar{0, ex.boolValue ? 1 : 0}};
+        break;
+    }
+    info.type = v.type;
+    setConst(e, v);
+    return v.type;
+  }
+
+  TypeId varRef(NodeId e, uint32_t vid) {
+    ExprInfo& info = m.exprs[e];
+    const VarDecl& d = m.ast.vars[vid];
+    const VarInfo& vi = m.vars[vid];
+    info.ref = RefKind::Var;
+    info.refIndex = vid;
+    if (vi.type == kNoType) return kNoType;
+    switch (d.kind) {
+      case DeclKind::Var:
+        info.stage = EvalStage::Runtime;
+        if (d.global) r.addUse(vid);
+        if (d.global &&
+            (T[vi.type].kind == TypeKind::Texture || T[vi.type].kind == TypeKind::Sampler ||
+             T[vi.type].kind == TypeKind::SamplerComparison)) {
+          info.rootVar = vid;
+          return vi.type;  // handles are not references
+        }
+        info.rootVar = vid;
+        return T.reference(vi.space, vi.type, vi.access);
+      case DeclKind::Const:
+        info.stage = EvalStage::Const;
+        if (vi.value) setConst(e, *vi.value);
+        return vi.type;
+      case DeclKind::Override:
+        info.stage = EvalStage::Override;
+        r.addUse(vid);
+        if (vi.value) r.overrideValues_[e] = *vi.value;
+        return vi.type;
+      case DeclKind::Let:
+        info.stage = EvalStage::Runtime;
+        if (d.init != kNone) info.rootVar = m.exprs[d.init].rootVar;
+        return vi.type;
+      case DeclKind::Param:
+        info.stage = EvalStage::Runtime;
+        info.rootVar = vid;
+        return vi.type;
+      default: return kNoType;
+    }
+  }
+
+  TypeId ident(NodeId e) {
+    const Expr& ex = m.ast.exprs[e];
+    uint32_t local = r.lookupLocal(ex.name);
+    if (local != kNone) {
+      if (ex.templateArgs.count)
+        r.error(ex.span, "'" + std::string(ex.name) + "' does not take template arguments");
+      return varRef(e, local);
+    }
+    uint32_t gi = r.lookupGlobal(ex.name);
+    if (gi != kNone) {
+      const GlobalDecl& g = m.ast.globals[gi];
+      r.resolveGlobal(gi);
+      switch (g.kind) {
+        case DeclKind::Var:
+        case DeclKind::Const:
+        case DeclKind::Override: return varRef(e, g.index);
+        case DeclKind::Fn:
+          r.error(ex.span, "function '" + std::string(ex.name) +
+                               "' cannot be used as a value; call it with '()'");
+          return kNoType;
+        default:
+          r.error(ex.span, "type '" + std::string(ex.name) + "' cannot be used as a value");
+          return kNoType;
+      }
+    }
+    TypeId t;
+    if (r.typeFromName(ex.name, ex.templateArgs, ex.span, t) || ex.name == "vec2" ||
+        ex.name == "vec3" || ex.name == "vec4" || ex.name == "array") {
+      r.error(ex.span, "type '" + std::string(ex.name) + "' cannot be used as a value");
+      return kNoType;
+    }
+    r.error(ex.span, "unresolved identifier '" + std::string(ex.name) + "'");
+    return kNoType;
+  }
+
+  // ---------------------------------------------------------------- index / member
+  TypeId index(NodeId e) {
+    const Expr& ex = m.ast.exprs[e];
+    ExprInfo& info = m.exprs[e];
+    TypeId bt = r.resolveExpr(ex.lhs);
+    TypeId it = r.resolveValue(ex.rhs);
+    if (bt == kNoType || it == kNoType) return kNoType;
+    const ExprInfo& bi = m.exprs[ex.lhs];
+    info.rootVar = bi.rootVar;
+    TypeId ic = T.concretize(it);
+    if (T[ic].kind != TypeKind::I32 && T[ic].kind != TypeKind::U32) {
+      r.error(r.exprSpan(ex.rhs), "index must be an i32 or u32, got '" + T.name(it) + "'");
+      return kNoType;
+    }
+    bool isRef = T[bt].kind == TypeKind::Reference;
+    bool isPtr = T[bt].kind == TypeKind::Pointer;
+    if (isPtr && !m.options.allowPointerCompositeAccess) {
+      r.error(ex.span, "cannot index a pointer; dereference it first with '(*p)[i]'");
+      return kNoType;
+    }
+    TypeId store = (isRef || isPtr) ? T[bt].elem : bt;
+    const Type st = T[store];
+    TypeId elem;
+    uint32_t count = 0;
+    switch (st.kind) {
+      case TypeKind::Array: elem = st.elem, count = st.count; break;
+      case TypeKind::Vector: elem = st.elem, count = st.width; break;
+      case TypeKind::Matrix: elem = T.vec(st.rows, st.elem), count = st.width; break;
+      default:
+        r.error(ex.span, "cannot index a value of type '" + T.name(store) + "'");
+        return kNoType;
+    }
+    ConstValue iv;
+    bool constIndex = r.constValueOf(ex.rhs, iv);
+    if (constIndex && count != 0 && (iv.elems[0].i < 0 || uint64_t(iv.elems[0].i) >= count)) {
+      r.error(r.exprSpan(ex.rhs), "index " + std::to_string(iv.elems[0].i) +
+                                      " is out of bounds for '" + T.name(store) + "' (" +
+                                      std::to_string(count) + " elements)");
+      return kNoType;
+    }
+    info.stage = maxStage(bi.stage, m.exprs[ex.rhs].stage);
+    if (isRef || isPtr) {
+      info.stage = EvalStage::Runtime;
+      const Type& rt = T[bt];
+      return T.reference(rt.space, elem, rt.access);
+    }
+    ConstValue bv;
+    if (constIndex && r.constValueOf(ex.lhs, bv)) {
+      ConstValue out;
+      std::string err;
+      if (r.eval_.index(bv, iv.elems[0].i, elem, out, err))
+        setConst(e, out);
+      else
+        r.error(ex.span, err);
+    } else if (info.stage == EvalStage::Const) {
+      if (st.kind == TypeKind::Array && T.isAbstract(store)) {
+        r.error(ex.span, "a const-expression array can only be indexed with a const index");
+      }
+      info.stage = EvalStage::Runtime;  // runtime index into a const value
+    }
+    return elem;
+  }
+
+  TypeId member(NodeId e) {
+    const Expr& ex = m.ast.exprs[e];
+    ExprInfo& info = m.exprs[e];
+    TypeId bt = r.resolveExpr(ex.lhs);
+    if (bt == kNoType) return kNoType;
+    const ExprInfo& bi = m.exprs[ex.lhs];
+    info.rootVar = bi.rootVar;
+    info.stage = bi.stage;
+    bool isRef = T[bt].kind == TypeKind::Reference;
+    bool isPtr = T[bt].kind == TypeKind::Pointer;
+    if (isPtr && !m.options.allowPointerCompositeAccess) {
+      r.error(ex.span,
+              "cannot access a member through a pointer; use '(*p)." + std::string(ex.name) + "'");
+      return kNoType;
+    }
+    TypeId store = (isRef || isPtr) ? T[bt].elem : bt;
+    const Type st = T[store];
+    const Type refT = T[bt];
+    if (st.kind == TypeKind::Struct) {
+      const StructInfo& s = T.structInfo(st.structIndex);
+      for (uint32_t i = 0; i < s.members.size(); ++i) {
+        if (s.members[i].name != ex.name) continue;
+        info.memberIndex = i;
+        TypeId mt = s.members[i].type;
+        if (isRef || isPtr) {
+          info.stage = EvalStage::Runtime;
+          return T.reference(refT.space, mt, refT.access);
+        }
+        ConstValue bv;
+        if (r.constValueOf(ex.lhs, bv)) {
+          ConstValue out;
+          r.eval_.member(bv, i, out);
+          setConst(e, out);
+        }
+        if (bi.stage == EvalStage::Override) {
+          auto it = r.overrideValues_.find(ex.lhs);
+          if (it != r.overrideValues_.end()) {
+            ConstValue out;
+            r.eval_.member(it->second, i, out);
+            r.overrideValues_[e] = out;
+          }
+        }
+        return mt;
+      }
+      r.error(ex.nameSpan,
+              "struct '" + s.name + "' has no member named '" + std::string(ex.name) + "'");
+      return kNoType;
+    }
+    if (st.kind == TypeKind::Vector) {
+      std::string_view n = ex.name;
+      if (n.empty() || n.size() > 4) {
+        r.error(ex.nameSpan, "invalid vector swizzle '" + std::string(n) + "'");
+        return kNoType;
+      }
+      bool xyzw = isXyzw(n[0]);
+      uint8_t packed = 0;
+      for (size_t i = 0; i < n.size(); ++i) {
+        int c = swizzleIndex(n[i]);
+        if (c < 0 || isXyzw(n[i]) != xyzw) {
+          r.error(ex.nameSpan, "invalid vector swizzle '" + std::string(n) +
+                                   "' (use only x, y, z, w or only r, g, b, a)");
+          return kNoType;
+        }
+        if (c >= st.width) {
+          r.error(ex.nameSpan, "swizzle '" + std::string(n) + "' accesses a component beyond '" +
+                                   T.name(store) + "'");
+          return kNoType;
+        }
+        packed = uint8_t(packed | (c << (2 * i)));
+      }
+      info.swizzle = packed;
+      info.swizzleCount = uint8_t(n.size());
+      TypeId result = n.size() == 1 ? st.elem : T.vec(uint8_t(n.size()), st.elem);
+      if ((isRef || isPtr) && n.size() == 1) {
+        info.stage = EvalStage::Runtime;
+        return T.reference(refT.space, st.elem, refT.access);
+      }
+      if (isRef || isPtr) info.stage = EvalStage::Runtime;
+      ConstValue bv;
+      if (!(isRef || isPtr) && r.constValueOf(ex.lhs, bv)) {
+        ConstValue out;
+        r.eval_.swizzle(bv, info.swizzleCount, packed, result, out);
+        setConst(e, out);
+      }
+      return result;
+    }
+    r.error(ex.nameSpan,
+            "type '" + T.name(store) + "' has no member '" + std::string(ex.name) + "'");
+    return kNoType;
+  }
+
+  // ---------------------------------------------------------------- operators
+  TypeId unary(NodeId e) {
+    const Expr& ex = m.ast.exprs[e];
+    ExprInfo& info = m.exprs[e];
+    UnaryOp op = UnaryOp(ex.op);
+    if (op == UnaryOp::AddressOf) {
+      TypeId t = r.resolveExpr(ex.lhs);
+      if (t == kNoType) return kNoType;
+      info.rootVar = m.exprs[ex.lhs].rootVar;
+      const Type& rt = T[t];
+      if (rt.kind != TypeKind::Reference) {
+        r.error(ex.span, "cannot take the address of a value that is not a reference (got '" +
+                             T.name(t) + "')");
+        return kNoType;
+      }
+      const Expr& inner = m.ast.exprs[ex.lhs];
+      if (inner.kind == ExprKind::Member && m.exprs[ex.lhs].swizzleCount > 0) {
+        r.error(ex.span, "cannot take the address of a vector component");
+        return kNoType;
+      }
+      return T.pointer(rt.space, rt.elem, rt.access);
+    }
+    if (op == UnaryOp::Deref) {
+      TypeId t = r.resolveValue(ex.lhs);
+      if (t == kNoType) return kNoType;
+      info.rootVar = m.exprs[ex.lhs].rootVar;
+      const Type& pt = T[t];
+      if (pt.kind != TypeKind::Pointer) {
+        r.error(ex.span, "cannot dereference a value of non-pointer type '" + T.name(t) + "'");
+        return kNoType;
+      }
+      return T.reference(pt.space, pt.elem, pt.access);
+    }
+    TypeId t = r.resolveValue(ex.lhs);
+    if (t == kNoType) return kNoType;
+    info.stage = m.exprs[ex.lhs].stage;
+    TypeId leaf = T.leaf(t);
+    bool ok = false;
+    const Type& ty = T[t];
+    bool shapeOk = T.isScalar(t) || ty.kind == TypeKind::Vector;
+    switch (op) {
+      case UnaryOp::Neg:
+        ok = (shapeOk || ty.kind == TypeKind::Matrix) && T.isNumericScalar(leaf) && leaf != T.u32();
+        break;
+      case UnaryOp::Not: ok = shapeOk && leaf == T.boolType(); break;
+      case UnaryOp::BitNot: ok = shapeOk && T.isIntScalar(leaf); break;
+      default: break;
+    }
+    if (!ok) {
+      r.error(ex.span, std::string("operator '") + opSpelling(op) + "' cannot be applied to '" +
+                           T.name(t) + "'");
+      return kNoType;
+    }
+    ConstValue v;
+    if (r.constValueOf(ex.lhs, v)) {
+      ConstValue out;
+      std::string err;
+      if (r.eval_.unary(op, v, t, out, err))
+        setConst(e, out);
+      else
+        r.error(ex.span, err);
+    } else if (r.anyValueOf(ex.lhs, v)) {
+      ConstValue out;
+      std::string err;
+      if (r.eval_.unary(op, v, t, out, err)) r.overrideValues_[e] = out;
+    }
+    return t;
+  }
+
+  TypeId binary(NodeId e) {
+    const Expr& ex = m.ast.exprs[e];
+    ExprInfo& info = m.exprs[e];
+    BinaryOp op = BinaryOp(ex.op);
+    TypeId a = r.resolveValue(ex.lhs);
+    TypeId b = r.resolveValue(ex.rhs);
+    if (a == kNoType || b == kNoType) return kNoType;
+    info.stage = maxStage(m.exprs[ex.lhs].stage, m.exprs[ex.rhs].stage);
+    TypeId result = binaryType(op, a, b);
+    if (result == kNoType) {
+      r.error(ex.span, std::string("operator '") + opSpelling(op) + "' cannot be applied to '" +
+                           T.name(a) + "' and '" + T.name(b) + "'");
+      return kNoType;
+    }
+    ConstValue va, vb;
+    bool isConst = r.constValueOf(ex.lhs, va) && r.constValueOf(ex.rhs, vb);
+    // short-circuit: a const 'false && x' is still evaluated fully here (both sides are const)
+    if (isConst) {
+      ConstValue out;
+      std::string err;
+      if (r.eval_.binary(op, va, vb, result, out, err))
+        setConst(e, out);
+      else
+        r.error(ex.span, err);
+    } else if (info.stage == EvalStage::Override && r.anyValueOf(ex.lhs, va) &&
+               r.anyValueOf(ex.rhs, vb)) {
+      ConstValue out;
+      std::string err;
+      if (r.eval_.binary(op, va, vb, result, out, err)) r.overrideValues_[e] = out;
+    }
+    return result;
+  }
+
+  TypeId binaryType(BinaryOp op, TypeId a, TypeId b) {
+    const Type ta = T[a], tb = T[b];
+    auto shape = [&](const Type& t) { return t.kind == TypeKind::Vector ? t.width : 0; };
+    bool aSV = T.isScalar(a) || ta.kind == TypeKind::Vector;
+    bool bSV = T.isScalar(b) || tb.kind == TypeKind::Vector;
+    TypeId la = T.leaf(a), lb = T.leaf(b);
+    switch (op) {
+      case BinaryOp::Add:
+      case BinaryOp::Sub:
+      case BinaryOp::Mul:
+      case BinaryOp::Div:
+      case BinaryOp::Mod: {
+        bool matA = ta.kind == TypeKind::Matrix, matB = tb.kind == TypeKind::Matrix;
+        if (matA || matB) {
+          TypeId l = commonLeaf(la, lb);
+          if (l == kNoType || !T.isFloatScalar(l)) return kNoType;
+          if ((op == BinaryOp::Add || op == BinaryOp::Sub) && matA && matB &&
+              ta.width == tb.width && ta.rows == tb.rows)
+            return T.mat(ta.width, ta.rows, l);
+          if (op != BinaryOp::Mul) return kNoType;
+          if (matA && T.isScalar(b)) return T.mat(ta.width, ta.rows, l);
+          if (matB && T.isScalar(a)) return T.mat(tb.width, tb.rows, l);
+          if (matA && tb.kind == TypeKind::Vector && tb.width == ta.width) return T.vec(ta.rows, l);
+          if (matB && ta.kind == TypeKind::Vector && ta.width == tb.rows) return T.vec(tb.width, l);
+          if (matA && matB && ta.width == tb.rows) return T.mat(tb.width, ta.rows, l);
+          return kNoType;
+        }
+        if (!aSV || !bSV) return kNoType;
+        TypeId l = commonLeaf(la, lb);
+        if (l == kNoType || !T.isNumericScalar(l)) return kNoType;
+        uint8_t sa = shape(ta), sb = shape(tb);
+        if (sa && sb && sa != sb) return kNoType;
+        uint8_t n = sa ? sa : sb;
+        return n ? T.vec(n, l) : l;
+      }
+      case BinaryOp::Eq:
+      case BinaryOp::Ne:
+      case BinaryOp::Lt:
+      case BinaryOp::Le:
+      case BinaryOp::Gt:
+      case BinaryOp::Ge: {
+        if (!aSV || !bSV || shape(ta) != shape(tb)) return kNoType;
+        TypeId l = commonLeaf(la, lb);
+        if (l == kNoType) return kNoType;
+        if (l == T.boolType() && op != BinaryOp::Eq && op != BinaryOp::Ne) return kNoType;
+        return shape(ta) ? T.vec(shape(ta), T.boolType()) : T.boolType();
+      }
+      case BinaryOp::LogAnd:
+      case BinaryOp::LogOr: return (a == T.boolType() && b == T.boolType()) ? a : kNoType;
+      case BinaryOp::BitAnd:
+      case BinaryOp::BitOr:
+      case BinaryOp::BitXor: {
+        if (!aSV || !bSV || shape(ta) != shape(tb)) return kNoType;
+        TypeId l = commonLeaf(la, lb);
+        if (l == kNoType) return kNoType;
+        if (l == T.boolType() && op == BinaryOp::BitXor) return kNoType;
+        if (l != T.boolType() && !T.isIntScalar(l)) return kNoType;
+        return shape(ta) ? T.vec(shape(ta), l) : l;
+      }
+      case BinaryOp::Shl:
+      case BinaryOp::Shr: {
+        if (!aSV || !bSV || shape(ta) != shape(tb)) return kNoType;
+        if (!T.isIntScalar(la)) return kNoType;
+        if (lb != T.u32() && lb != T.abstractInt()) return kNoType;
+        return a;
+      }
+    }
+    return kNoType;
+  }
+
+  // ---------------------------------------------------------------- calls
+  TypeId call(NodeId e) {
+    const Expr& ex = m.ast.exprs[e];
+    ExprInfo& info = m.exprs[e];
+    std::vector<NodeId> args;
+    for (uint32_t i = 0; i < ex.args.count; ++i) args.push_back(m.ast.at(ex.args, i));
+
+    if (r.lookupLocal(ex.name) != kNone) {
+      r.error(ex.nameSpan, "'" + std::string(ex.name) + "' is not a function");
+      for (NodeId a : args) r.resolveExpr(a);
+      return kNoType;
+    }
+    uint32_t gi = r.lookupGlobal(ex.name);
+    if (gi != kNone && m.ast.globals[gi].kind == DeclKind::Fn) return userCall(e, gi, args);
+    if (gi != kNone && m.ast.globals[gi].kind != DeclKind::Struct &&
+        m.ast.globals[gi].kind != DeclKind::Alias) {
+      r.error(ex.nameSpan, "'" + std::string(ex.name) + "' is not a function");
+      for (NodeId a : args) r.resolveExpr(a);
+      return kNoType;
+    }
+    // type constructors / conversions
+    TypeId ctor = kNoType;
+    bool inferred =
+        ex.templateArgs.count == 0 &&
+        (ex.name == "vec2" || ex.name == "vec3" || ex.name == "vec4" || ex.name == "array" ||
+         (ex.name.size() == 6 && ex.name.substr(0, 3) == "mat" && ex.name[4] == 'x'));
+    if (!inferred && ex.name != "bitcast" &&
+        r.typeFromName(ex.name, ex.templateArgs, ex.span, ctor)) {
+      if (ctor == kNoType) {
+        for (NodeId a : args) r.resolveExpr(a);
+        return kNoType;
+      }
+      return construct(e, ctor, args);
+    }
+    if (inferred) return construct(e, kNoType, args);
+    std::vector<TypeId> argTypes;
+    bool isBuiltin = false;
+    TypeId t = r.resolveBuiltinCall(e, ex.name, args, argTypes, isBuiltin);
+    if (!isBuiltin) {
+      r.error(ex.nameSpan, "unresolved function '" + std::string(ex.name) + "'");
+      return kNoType;
+    }
+    info.call = CallKind::Builtin;
+    return t;
+  }
+
+  TypeId userCall(NodeId e, uint32_t gi, const std::vector<NodeId>& args) {
+    const Expr& ex = m.ast.exprs[e];
+    ExprInfo& info = m.exprs[e];
+    uint32_t fi = m.ast.globals[gi].index;
+    info.call = CallKind::Function;
+    info.ref = RefKind::Function;
+    info.refIndex = fi;
+    if (ex.templateArgs.count) r.error(ex.span, "user functions do not take template arguments");
+    r.resolveGlobal(gi);
+    const FnInfo& callee = m.fns[fi];
+    std::vector<TypeId> at;
+    for (NodeId a : args) at.push_back(r.resolveValue(a));
+    if (callee.isEntry) {
+      r.error(ex.span, "entry point '" + std::string(ex.name) + "' cannot be called");
+      return kNoType;
+    }
+    if (args.size() != callee.params.size()) {
+      r.error(ex.span, "function '" + std::string(ex.name) + "' expects " +
+                           std::to_string(callee.params.size()) + " argument(s), got " +
+                           std::to_string(args.size()));
+      return kNoType;
+    }
+    for (size_t i = 0; i < args.size(); ++i)
+      if (at[i] != kNoType && callee.params[i] != kNoType)
+        r.checkConvertible(
+            args[i], at[i], callee.params[i],
+            "argument " + std::to_string(i + 1) + " of '" + std::string(ex.name) + "'");
+    // static use and sampler pairs flow from the callee into the caller
+    if (r.fn_) {
+      FnInfo& caller = m.fns[r.fn_->fn];
+      caller.callees.push_back(fi);
+      for (uint32_t u : callee.uses) r.addUse(u);
+      const FnDecl& cd = m.ast.fns[fi];
+      auto mapRoot = [&](uint32_t v) -> uint32_t {
+        for (uint32_t p = 0; p < cd.params.count; ++p)
+          if (m.ast.at(cd.params, p) == v) return m.exprs[args[p]].rootVar;
+        return v;
+      };
+      for (const SamplePair& sp : callee.samplePairs) {
+        SamplePair mapped{mapRoot(sp.texture), mapRoot(sp.sampler)};
+        if (mapped.texture == kNone || mapped.sampler == kNone) continue;
+        if (std::find(caller.samplePairs.begin(), caller.samplePairs.end(), mapped) ==
+            caller.samplePairs.end())
+          caller.samplePairs.push_back(mapped);
+      }
+    }
+    info.stage = EvalStage::Runtime;
+    return callee.returnType;
+  }
+
+  TypeId construct(NodeId e, TypeId type, const std::vector<NodeId>& args) {
+    const Expr& ex = m.ast.exprs[e];
+    ExprInfo& info = m.exprs[e];
+    std::vector<TypeId> at;
+    EvalStage stage = EvalStage::Const;
+    for (NodeId a : args) {
+      at.push_back(r.resolveValue(a));
+      stage = maxStage(stage, m.exprs[a].stage);
+    }
+    for (TypeId t : at)
+      if (t == kNoType) return kNoType;
+    info.stage = stage;
+    info.call = CallKind::Constructor;
+    std::string what = type == kNoType ? std::string(ex.name) : T.name(type);
+    auto fail = [&](const std::string& why) {
+      r.error(ex.span,
+              "no matching constructor for '" + what + "'" + (why.empty() ? "" : ": " + why));
+      return kNoType;
+    };
+    // inferred element types
+    if (type == kNoType) {
+      if (args.empty()) return fail("the element type cannot be inferred without arguments");
+      TypeId l = kNoType;
+      bool first = true;
+      for (TypeId t : at) {
+        TypeId tl = ex.name == "array" ? t : T.leaf(t);
+        l = first ? tl : commonLeaf(l, tl);
+        first = false;
+        if (l == kNoType) return fail("arguments have no common type");
+      }
+      if (ex.name == "array") {
+        type = T.array(l, uint32_t(args.size()));
+      } else if (ex.name[0] == 'v') {
+        type = T.vec(uint8_t(ex.name[3] - '0'), l);
+      } else {
+        if (!T.isFloatScalar(l)) return fail("matrix components must be floating point");
+        type = T.mat(uint8_t(ex.name[3] - '0'), uint8_t(ex.name[5] - '0'), l);
+      }
+      what = T.name(type);
+    }
+    const Type ty = T[type];
+    if (!T.isConstructible(type)) return fail("type is not constructible");
+    info.ref = RefKind::Type;
+    info.refIndex = type;
+    if (!args.empty()) {
+      switch (ty.kind) {
+        case TypeKind::Bool:
+        case TypeKind::I32:
+        case TypeKind::U32:
+        case TypeKind::F32:
+        case TypeKind::F16:
+          if (args.size() != 1 || !T.isScalar(at[0])) return fail("expected one scalar argument");
+          if (at[0] != type) info.call = CallKind::Conversion;
+          break;
+        case TypeKind::Vector: {
+          if (args.size() == 1 && T[at[0]].kind == TypeKind::Vector) {
+            if (T[at[0]].width != ty.width) return fail("vector sizes differ");
+            if (T.leaf(at[0]) != ty.elem) info.call = CallKind::Conversion;
+            break;
+          }
+          uint32_t n = 0;
+          for (size_t i = 0; i < at.size(); ++i) {
+            const Type& a = T[at[i]];
+            if (T.isScalar(at[i]))
+              n += 1;
+            else if (a.kind == TypeKind::Vector)
+              n += a.width;
+            else
+              return fail("argument " + std::to_string(i + 1) + " has type '" + T.name(at[i]) +
+                          "'");
+            if (!r.canConvert(T.leaf(at[i]), ty.elem))
+              return fail("cannot convert '" + T.name(at[i]) + "' components to '" +
+                          T.name(ty.elem) + "'");
+          }
+          if (!(n == ty.width || (args.size() == 1 && n == 1)))
+            return fail("expected " + std::to_string(ty.width) + " components, got " +
+                        std::to_string(n));
+          break;
+        }
+        case TypeKind::Matrix: {
+          if (args.size() == 1 && T[at[0]].kind == TypeKind::Matrix) {
+            const Type& a = T[at[0]];
+            if (a.width != ty.width || a.rows != ty.rows) return fail("matrix sizes differ");
+            info.call = CallKind::Conversion;
+            break;
+          }
+          bool cols = true, scalars = true;
+          for (TypeId t : at) {
+            const Type& a = T[t];
+            cols = cols && a.kind == TypeKind::Vector && a.width == ty.rows &&
+                   r.canConvert(a.elem, ty.elem);
+            scalars = scalars && T.isScalar(t) && r.canConvert(t, ty.elem);
+          }
+          if (!((cols && args.size() == ty.width) ||
+                (scalars && args.size() == size_t(ty.width) * ty.rows)))
+            return fail("expected " + std::to_string(ty.width) + " column vectors or " +
+                        std::to_string(ty.width * ty.rows) + " scalars");
+          break;
+        }
+        case TypeKind::Array:
+          if (args.size() != ty.count)
+            return fail("expected " + std::to_string(ty.count) + " elements, got " +
+                        std::to_string(args.size()));
+          for (size_t i = 0; i < at.size(); ++i)
+            if (!r.checkConvertible(args[i], at[i], ty.elem,
+                                    "element " + std::to_string(i) + " of '" + what + "'"))
+              return kNoType;
+          break;
+        case TypeKind::Struct: {
+          const StructInfo& s = T.structInfo(ty.structIndex);
+          if (args.size() != s.members.size())
+            return fail("expected " + std::to_string(s.members.size()) + " arguments, got " +
+                        std::to_string(args.size()));
+          for (size_t i = 0; i < at.size(); ++i)
+            if (!r.checkConvertible(args[i], at[i], s.members[i].type,
+                                    "member '" + s.members[i].name + "' of '" + what + "'"))
+              return kNoType;
+          break;
+        }
+        default: return fail("");
+      }
+    }
+    if (stage == EvalStage::Const) {
+      std::vector<ConstValue> vals;
+      bool all = true;
+      for (NodeId a : args) {
+        ConstValue v;
+        if (!r.constValueOf(a, v)) {
+          all = false;
+          break;
+        }
+        vals.push_back(std::move(v));
+      }
+      if (all) {
+        ConstValue out;
+        std::string err;
+        if (r.eval_.construct(type, std::move(vals), out, err))
+          setConst(e, out);
+        else
+          r.error(ex.span, err);
+      }
+    } else if (stage == EvalStage::Override) {
+      std::vector<ConstValue> vals;
+      bool all = true;
+      for (NodeId a : args) {
+        ConstValue v;
+        if (!r.anyValueOf(a, v)) {
+          all = false;
+          break;
+        }
+        vals.push_back(std::move(v));
+      }
+      ConstValue out;
+      std::string err;
+      if (all && r.eval_.construct(type, std::move(vals), out, err)) r.overrideValues_[e] = out;
+    }
+    return type;
+  }
+};
+}  // namespace
+
+TypeId Resolver::binaryResultType(BinaryOp op, TypeId a, TypeId b) {
+  ExprResolver x{*this, m_, T};
+  return x.binaryType(op, a, b);
+}
+
+TypeId Resolver::resolveExpr(NodeId e) {
+  ExprInfo& info = m_.exprs[e];
+  if (info.resolved) return info.type;
+  info.resolved = true;
+  ExprResolver x{*this, m_, T};
+  TypeId t = kNoType;
+  switch (m_.ast.exprs[e].kind) {
+    case ExprKind::IntLit:
+    case ExprKind::FloatLit:
+    case ExprKind::BoolLit: t = x.literal(e); break;
+    case ExprKind::Ident: t = x.ident(e); break;
+    case ExprKind::Call: t = x.call(e); break;
+    case ExprKind::Index: t = x.index(e); break;
+    case ExprKind::Member: t = x.member(e); break;
+    case ExprKind::Unary: t = x.unary(e); break;
+    case ExprKind::Binary: t = x.binary(e); break;
+  }
+  m_.exprs[e].type = t;
+  return t;
+}
+
+}  // namespace bindery::wgsl

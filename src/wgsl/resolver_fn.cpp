@@ -1,0 +1,280 @@
+// Functions and entry points (#function-declaration-sec, #entry-points,
+// #shader-interface): parameters, return, attributes, @workgroup_size, and
+// the per-entry-point @group/@binding uniqueness rule.
+#include <algorithm>
+#include <map>
+
+#include "resolver.h"
+
+namespace bindery::wgsl {
+
+namespace {
+
+// True when control can reach the end of statement `s` (coarse behaviour
+// analysis, #behaviors): used for "missing return".
+bool mayFallThrough(const Ast& ast, NodeId s);
+
+bool blockFallsThrough(const Ast& ast, NodeId s) {
+  const Stmt& b = ast.stmts[s];
+  for (uint32_t i = 0; i < b.list.count; ++i)
+    if (!mayFallThrough(ast, ast.at(b.list, i))) return false;
+  return true;
+}
+
+bool containsBreak(const Ast& ast, NodeId s, bool nestedLoop) {
+  const Stmt& st = ast.stmts[s];
+  switch (st.kind) {
+    case StmtKind::Break: return !nestedLoop;
+    case StmtKind::BreakIf: return !nestedLoop;
+    case StmtKind::Block:
+      for (uint32_t i = 0; i < st.list.count; ++i)
+        if (containsBreak(ast, ast.at(st.list, i), nestedLoop)) return true;
+      return false;
+    case StmtKind::If:
+      return containsBreak(ast, st.b, nestedLoop) ||
+             (st.c != kNone && containsBreak(ast, st.c, nestedLoop));
+    case StmtKind::Switch:
+      // 'break' inside a switch exits the switch, not the loop
+      return false;
+    case StmtKind::Loop:
+    case StmtKind::For:
+    case StmtKind::While: return false;
+    default: return false;
+  }
+}
+
+bool mayFallThrough(const Ast& ast, NodeId s) {
+  const Stmt& st = ast.stmts[s];
+  switch (st.kind) {
+    case StmtKind::Return:
+    case StmtKind::Discard: return false;
+    case StmtKind::Block: return blockFallsThrough(ast, s);
+    case StmtKind::If:
+      if (st.c == kNone) return true;
+      return mayFallThrough(ast, st.b) || mayFallThrough(ast, st.c);
+    case StmtKind::Switch:
+      for (uint32_t i = 0; i < st.list.count; ++i) {
+        const SwitchClause& c = ast.clauses[ast.at(st.list, i)];
+        if (mayFallThrough(ast, c.body)) return true;
+        // a 'break' inside the clause also falls out of the switch
+        const Stmt& body = ast.stmts[c.body];
+        for (uint32_t k = 0; k < body.list.count; ++k) {
+          NodeId x = ast.at(body.list, k);
+          if (ast.stmts[x].kind == StmtKind::Break) return true;
+          if (containsBreak(ast, x, false)) return true;
+        }
+      }
+      return false;
+    case StmtKind::Loop: {
+      bool brk =
+          containsBreak(ast, st.a, false) || (st.b != kNone && containsBreak(ast, st.b, false));
+      return brk;
+    }
+    default: return true;
+  }
+}
+
+}  // namespace
+
+void Resolver::resolveFunction(uint32_t fi) {
+  const FnDecl& f = m_.ast.fns[fi];
+  FnInfo& info = m_.fns[fi];
+  FnCtx ctx;
+  ctx.fn = fi;
+  ctx.scopes.emplace_back();
+  fn_ = &ctx;
+  useSink_ = &info.uses;
+
+  for (uint32_t i = 0; i < f.params.count; ++i) {
+    uint32_t pv = m_.ast.at(f.params, i);
+    resolveVarDecl(pv);
+    m_.fns[fi].params.push_back(m_.vars[pv].type);
+    const VarDecl& p = m_.ast.vars[pv];
+    auto [it, inserted] = ctx.scopes[0].names.emplace(p.name, pv);
+    if (!inserted) error(p.nameSpan, "duplicate parameter name '" + std::string(p.name) + "'");
+  }
+  TypeId ret = T.voidType();
+  if (f.returnType != kNone) {
+    ret = resolveType(f.returnType);
+    if (ret != kNoType && !T.isConstructible(ret))
+      error(m_.ast.exprs[f.returnType].span,
+            "function return type must be constructible, got '" + T.name(ret) + "'");
+  }
+  m_.fns[fi].returnType = ret;
+
+  // attributes
+  bool isEntry = false;
+  for (uint32_t i = 0; i < f.attrs.count; ++i) {
+    const Attribute& a = m_.ast.attrs[f.attrs.begin + i];
+    if (a.name == "vertex" || a.name == "fragment" || a.name == "compute") {
+      if (isEntry) error(a.span, "a function can have only one shader stage attribute");
+      isEntry = true;
+      m_.fns[fi].isEntry = true;
+      m_.fns[fi].stage = a.name == "vertex"     ? Stage::Vertex
+                         : a.name == "fragment" ? Stage::Fragment
+                                                : Stage::Compute;
+    } else if (a.name == "workgroup_size" || a.name == "must_use" || a.name == "diagnostic") {
+      // handled below / accepted
+    } else {
+      error(a.span, "attribute @" + std::string(a.name) + " is not valid on functions");
+    }
+  }
+
+  resolveBlock(f.body, false);
+
+  if (ret != T.voidType() && ret != kNoType && mayFallThrough(m_.ast, f.body)) {
+    Span end = m_.ast.stmts[f.body].span;
+    end.offset = end.offset + (end.length ? end.length - 1 : 0);
+    end.length = 1;
+    error(end, "missing return at end of function '" + std::string(f.name) + "'");
+  }
+
+  if (isEntry)
+    resolveEntryPoint(fi);
+  else {
+    for (uint32_t i = 0; i < f.attrs.count; ++i) {
+      const Attribute& a = m_.ast.attrs[f.attrs.begin + i];
+      if (a.name == "workgroup_size")
+        error(a.span, "@workgroup_size is only valid on @compute entry points");
+    }
+  }
+  // attributes on the return type
+  for (uint32_t i = 0; i < f.returnAttrs.count; ++i) {
+    const Attribute& a = m_.ast.attrs[f.returnAttrs.begin + i];
+    if (!isEntry) {
+      error(a.span, "attribute @" + std::string(a.name) +
+                        " on a return type is only valid on entry points");
+      break;
+    }
+    if (a.name != "location" && a.name != "builtin" && a.name != "interpolate" &&
+        a.name != "invariant" && a.name != "blend_src")
+      error(a.span, "attribute @" + std::string(a.name) + " is not valid on a return type");
+  }
+
+  FnInfo& fin = m_.fns[fi];
+  std::sort(fin.uses.begin(), fin.uses.end());
+  fin.uses.erase(std::unique(fin.uses.begin(), fin.uses.end()), fin.uses.end());
+  fn_ = nullptr;
+}
+
+void Resolver::resolveEntryPoint(uint32_t fi) {
+  const FnDecl& f = m_.ast.fns[fi];
+  FnInfo& info = m_.fns[fi];
+  const Attribute* wg = nullptr;
+  for (uint32_t i = 0; i < f.attrs.count; ++i) {
+    const Attribute& a = m_.ast.attrs[f.attrs.begin + i];
+    if (a.name == "workgroup_size") wg = &a;
+    if (a.name == "must_use") error(a.span, "@must_use is not valid on entry points");
+  }
+  if (info.stage == Stage::Compute) {
+    if (!wg) {
+      error(f.nameSpan, "@compute entry point '" + std::string(f.name) +
+                            "' requires a @workgroup_size attribute");
+    } else if (wg->args.count < 1 || wg->args.count > 3) {
+      error(wg->span, "@workgroup_size takes 1 to 3 arguments");
+    } else {
+      info.workgroupSize = {1, 1, 1};
+      TypeId common = kNoType;
+      for (uint32_t i = 0; i < wg->args.count; ++i) {
+        NodeId e = m_.ast.at(wg->args, i);
+        FnCtx* saved = fn_;
+        TypeId t = resolveValue(e);
+        fn_ = saved;
+        if (t == kNoType) continue;
+        TypeId tc = T.concretize(t);
+        if (T[tc].kind != TypeKind::I32 && T[tc].kind != TypeKind::U32) {
+          error(exprSpan(e),
+                "@workgroup_size arguments must be i32 or u32, got '" + T.name(t) + "'");
+          continue;
+        }
+        if (!T.isAbstract(t)) {
+          if (common != kNoType && common != t)
+            error(exprSpan(e), "@workgroup_size arguments must all have the same type");
+          common = t;
+        }
+        const ExprInfo& ei = m_.exprs[e];
+        if (ei.stage == EvalStage::Runtime) {
+          error(exprSpan(e), "@workgroup_size arguments must be const- or override-expressions");
+          continue;
+        }
+        ConstValue v;
+        if (anyValueOf(e, v)) {
+          if (v.elems[0].i < 1) {
+            error(exprSpan(e), "@workgroup_size arguments must be at least 1, got " +
+                                   std::to_string(v.elems[0].i));
+            continue;
+          }
+          info.workgroupSize[i] = uint32_t(v.elems[0].i);
+        } else {
+          info.workgroupSize[i] = 0;  // depends on an override without default
+        }
+      }
+    }
+  } else if (wg) {
+    error(wg->span, "@workgroup_size is only valid on @compute entry points");
+  }
+  if (info.stage == Stage::Vertex && f.returnType == kNone)
+    error(f.nameSpan, "@vertex entry point '" + std::string(f.name) +
+                          "' must return a value with @builtin(position)");
+  if (info.stage == Stage::Compute && f.returnType != kNone)
+    error(m_.ast.exprs[f.returnType].span, "@compute entry points must not return a value");
+  // IO: each parameter needs @location/@builtin, or be a struct whose members have them
+  for (uint32_t i = 0; i < f.params.count; ++i) {
+    uint32_t pv = m_.ast.at(f.params, i);
+    const VarInfo& p = m_.vars[pv];
+    if (p.type == kNoType) continue;
+    const Type& pt = T[p.type];
+    if (pt.kind == TypeKind::Struct) {
+      for (const MemberInfo& mi : T.structInfo(pt.structIndex).members)
+        if (!mi.hasLocation && !mi.hasBuiltin)
+          error(mi.span, "member '" + mi.name + "' of entry point input struct '" + T.name(p.type) +
+                             "' needs a @location or @builtin attribute");
+    } else if (!p.hasLocation && !p.hasBuiltin) {
+      error(m_.ast.vars[pv].nameSpan, "entry point parameter '" +
+                                          std::string(m_.ast.vars[pv].name) +
+                                          "' needs a @location or @builtin attribute");
+    }
+    if (pt.kind == TypeKind::Pointer || pt.kind == TypeKind::Texture ||
+        pt.kind == TypeKind::Sampler || pt.kind == TypeKind::SamplerComparison)
+      error(m_.ast.vars[pv].nameSpan, "entry point parameters cannot be pointers or handles");
+  }
+  if (f.returnType != kNone && info.returnType != kNoType) {
+    const Type& rt = T[info.returnType];
+    bool hasIo = false;
+    for (uint32_t i = 0; i < f.returnAttrs.count; ++i) {
+      std::string_view n = m_.ast.attrs[f.returnAttrs.begin + i].name;
+      if (n == "location" || n == "builtin") hasIo = true;
+    }
+    if (rt.kind != TypeKind::Struct && !hasIo)
+      error(m_.ast.exprs[f.returnType].span,
+            "entry point return type needs a @location or @builtin attribute");
+  }
+}
+
+void Resolver::checkBindingConflicts() {
+  for (uint32_t fi = 0; fi < m_.fns.size(); ++fi) {
+    const FnInfo& info = m_.fns[fi];
+    if (!info.isEntry) continue;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;
+    for (uint32_t v : info.uses) {
+      const VarInfo& vi = m_.vars[v];
+      if (!vi.hasGroup || !vi.hasBinding) continue;
+      auto [it, inserted] = seen.emplace(std::make_pair(vi.group, vi.binding), v);
+      if (inserted) continue;
+      uint32_t a = std::min(it->second, v), b = std::max(it->second, v);
+      const VarDecl& da = m_.ast.vars[a];
+      const VarDecl& db = m_.ast.vars[b];
+      uint32_t la = diags_.lines().line(da.nameSpan.offset);
+      uint32_t lb = diags_.lines().line(db.nameSpan.offset);
+      error(db.nameSpan, "entry point '" + std::string(m_.ast.fns[fi].name) +
+                             "' statically uses both '" + std::string(da.name) + "' (line " +
+                             std::to_string(la) + ") and '" + std::string(db.name) + "' (line " +
+                             std::to_string(lb) + "), which have the same @group(" +
+                             std::to_string(vi.group) + ") @binding(" + std::to_string(vi.binding) +
+                             ")");
+      diags_.note(da.nameSpan, "'" + std::string(da.name) + "' is declared here");
+    }
+  }
+}
+
+}  // namespace bindery::wgsl
