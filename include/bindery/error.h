@@ -44,8 +44,39 @@ enum class ErrorCode : uint16_t {
   BufferDestroyed,
 
   // --- Texture (#texture-creation) ------------------------------------------
+  TextureFormatMissing,                 // descriptor.format was not given
+  TextureUsageEmpty,                    // descriptor.usage is 0
+  TextureUsageUnknownBits,              // usage has bits that are not GPUTextureUsage flags
+  TextureSizeZero,                      // a size component is 0
+  TextureSizeExceedsLimit,              // size above maxTextureDimension*/maxTextureArrayLayers
+  TextureSizeInvalidForDimension,       // "1d" texture with height or depthOrArrayLayers != 1
+  TextureMipLevelCountInvalid,          // mipLevelCount is 0 or above the maximum mip level count
+  TextureSampleCountInvalid,            // sampleCount is not 1 or 4
+  TextureMultisampleInvalid,            // a multisampled texture breaks a multisample rule
+  TextureFormatUnsupportedForDimension, // compressed/depth format in "1d"; format without "3d"
+  TextureSizeNotBlockAligned,           // width/height not a multiple of the texel block size
+  TextureRenderAttachmentInvalid,       // RENDER_ATTACHMENT: format not renderable, or "1d"
+  TextureStorageFormatInvalid,          // STORAGE_BINDING with a format without storage access
+  TextureTransientAttachmentInvalid,    // TRANSIENT_ATTACHMENT breaks one of its rules
+  TextureViewFormatIncompatible,        // a viewFormats entry is not texture view format compatible
+  TextureBindingViewDimensionInvalid,   // compat: textureBindingViewDimension does not fit
+  TextureDestroyed,                     // the texture was destroyed
 
   // --- TextureView (#texture-view-creation) ---------------------------------
+  TextureViewAspectNotPresent,              // aspect names an aspect the format lacks
+  TextureViewFormatNotAllowed,              // format neither the texture's nor in its viewFormats
+  TextureViewAspectFormatMismatch,          // format is not the aspect-specific format
+  TextureViewSwizzleInvalid,                // swizzle does not match ^[rgba01]{4}$
+  TextureViewUsageNotSubset,                // usage has bits the texture's usage lacks
+  TextureViewUsageTransient,                // TRANSIENT_ATTACHMENT texture, usage not all of it
+  TextureViewUsageUnsupportedByFormat,      // RENDER_ATTACHMENT/STORAGE_BINDING format can't have
+  TextureViewMipRangeInvalid,               // mipLevelCount 0, or mips beyond the texture's
+  TextureViewArrayLayerRangeInvalid,        // arrayLayerCount 0, or layers beyond the texture's
+  TextureViewMultisampledDimension,         // a view of a multisampled texture that is not "2d"
+  TextureViewDimensionIncompatible,         // view dimension not allowed for texture dimension
+  TextureViewArrayLayerCountForDimension,   // arrayLayerCount not 1 / 6 / a multiple of 6 as needed
+  TextureViewCubeNotSquare,                 // cube/cube-array view of a non-square texture
+  TextureViewCubeArrayInCompatibilityMode,  // "cube-array" views need core-features-and-limits
 
   // --- Sampler (#sampler-creation) ------------------------------------------
   SamplerLodClampNotFinite,             // lodMinClamp/lodMaxClamp is NaN or infinite

@@ -40,7 +40,38 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(BufferMappedAtCreationSizeNotAligned);
     BINDERY_CODE(BufferDestroyed);
     // Texture
+    BINDERY_CODE(TextureFormatMissing);
+    BINDERY_CODE(TextureUsageEmpty);
+    BINDERY_CODE(TextureUsageUnknownBits);
+    BINDERY_CODE(TextureSizeZero);
+    BINDERY_CODE(TextureSizeExceedsLimit);
+    BINDERY_CODE(TextureSizeInvalidForDimension);
+    BINDERY_CODE(TextureMipLevelCountInvalid);
+    BINDERY_CODE(TextureSampleCountInvalid);
+    BINDERY_CODE(TextureMultisampleInvalid);
+    BINDERY_CODE(TextureFormatUnsupportedForDimension);
+    BINDERY_CODE(TextureSizeNotBlockAligned);
+    BINDERY_CODE(TextureRenderAttachmentInvalid);
+    BINDERY_CODE(TextureStorageFormatInvalid);
+    BINDERY_CODE(TextureTransientAttachmentInvalid);
+    BINDERY_CODE(TextureViewFormatIncompatible);
+    BINDERY_CODE(TextureBindingViewDimensionInvalid);
+    BINDERY_CODE(TextureDestroyed);
     // TextureView
+    BINDERY_CODE(TextureViewAspectNotPresent);
+    BINDERY_CODE(TextureViewFormatNotAllowed);
+    BINDERY_CODE(TextureViewAspectFormatMismatch);
+    BINDERY_CODE(TextureViewSwizzleInvalid);
+    BINDERY_CODE(TextureViewUsageNotSubset);
+    BINDERY_CODE(TextureViewUsageTransient);
+    BINDERY_CODE(TextureViewUsageUnsupportedByFormat);
+    BINDERY_CODE(TextureViewMipRangeInvalid);
+    BINDERY_CODE(TextureViewArrayLayerRangeInvalid);
+    BINDERY_CODE(TextureViewMultisampledDimension);
+    BINDERY_CODE(TextureViewDimensionIncompatible);
+    BINDERY_CODE(TextureViewArrayLayerCountForDimension);
+    BINDERY_CODE(TextureViewCubeNotSquare);
+    BINDERY_CODE(TextureViewCubeArrayInCompatibilityMode);
     // Sampler
     BINDERY_CODE(SamplerLodClampNotFinite);
     BINDERY_CODE(SamplerLodMinClampNegative);
