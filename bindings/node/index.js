@@ -1,0 +1,116 @@
+'use strict';
+// bindery's WebGPU JavaScript API, loaded like the npm package `webgpu`:
+//
+//   const { create, globals } = require('bindery');
+//   Object.assign(globalThis, globals);
+//   const gpu = create(['backend=null', 'strict']);
+//   const device = await (await gpu.requestAdapter()).requestDevice();
+//
+// create(flags) returns a GPU object; flags are strings 'name' or 'name=value':
+//   backend=null   the validating null device (the default, and the only backend)
+//   strict         also throw every validation error at the failing call, and
+//                  make unknown descriptor keys a TypeError instead of a warning
+// globals holds every interface object and constant (GPUBufferUsage, ...).
+const path = require('node:path');
+const { native, packageDir } = require('./lib/native');
+const constants = require('./lib/constants');
+const errors = require('./lib/errors');
+const gpu = require('./lib/gpu');
+
+// The caller's "file:line:column": the first stack frame outside this package.
+function callSite() {
+  const savedPrepare = Error.prepareStackTrace;
+  const savedLimit = Error.stackTraceLimit;
+  let frames = [];
+  try {
+    Error.stackTraceLimit = 30;
+    Error.prepareStackTrace = (_, callSites) => callSites;
+    frames = new Error().stack;
+  } finally {
+    Error.prepareStackTrace = savedPrepare;
+    Error.stackTraceLimit = savedLimit;
+  }
+  const ownPrefix = packageDir + path.sep;
+  for (const frame of frames) {
+    let file = frame.getFileName();
+    if (!file || file.startsWith('node:')) continue;
+    if (file.startsWith('file://')) file = require('node:url').fileURLToPath(file);
+    if (file.startsWith(ownPrefix)) continue;
+    return `${file}:${frame.getLineNumber()}:${frame.getColumnNumber()}`;
+  }
+  return '';
+}
+
+function warn(message) {
+  process.emitWarning(message, { type: 'BinderyWarning', code: 'BINDERY_UNKNOWN_KEY' });
+}
+
+native.setup({ makeError: errors.makeError, warn, callSite });
+
+const kFlags = {
+  backend: { values: ['null'], help: 'backend=null' },
+  strict: { values: ['true', 'false', '1', '0', ''], help: 'strict' },
+};
+
+function parseFlags(flags) {
+  const options = { backend: 'null', strict: false };
+  if (flags === undefined || flags === null) return options;
+  if (typeof flags === 'string' || typeof flags[Symbol.iterator] !== 'function') {
+    throw new TypeError("bindery.create: flags must be an array of strings such as ['strict']");
+  }
+  const valid = Object.values(kFlags).map((f) => f.help).join(', ');
+  for (const flag of flags) {
+    const text = String(flag);
+    const eq = text.indexOf('=');
+    const name = eq < 0 ? text : text.slice(0, eq);
+    const value = eq < 0 ? '' : text.slice(eq + 1);
+    const spec = Object.hasOwn(kFlags, name) ? kFlags[name] : undefined;
+    if (!spec) throw new Error(`bindery.create: unknown flag '${text}'; valid flags: ${valid}`);
+    if (!spec.values.includes(value)) {
+      throw new Error(`bindery.create: flag '${text}' has an unknown value; valid: ${spec.help}`);
+    }
+    if (name === 'backend') options.backend = value;
+    if (name === 'strict') options.strict = value === '' || value === 'true' || value === '1';
+  }
+  return options;
+}
+
+function create(flags) {
+  return new gpu.GPU(errors.kToken, parseFlags(flags));
+}
+
+// `bindery reflect`'s JSON for a WGSL source (once the addon has reflection).
+function reflect(code) {
+  if (typeof native.reflect !== 'function') {
+    throw new Error('bindery.reflect: this build of the addon has no WGSL reflection yet');
+  }
+  return JSON.parse(native.reflect(String(code)));
+}
+
+const globals = {
+  ...constants,
+  GPU: gpu.GPU,
+  GPUAdapter: gpu.GPUAdapter,
+  GPUAdapterInfo: gpu.GPUAdapterInfo,
+  GPUDevice: gpu.GPUDevice,
+  GPUQueue: gpu.GPUQueue,
+  GPUSupportedFeatures: gpu.GPUSupportedFeatures,
+  GPUSupportedLimits: gpu.GPUSupportedLimits,
+  WGSLLanguageFeatures: gpu.WGSLLanguageFeatures,
+  GPUBuffer: native.GPUBuffer,
+  GPUTexture: native.GPUTexture,
+  GPUTextureView: native.GPUTextureView,
+  GPUSampler: native.GPUSampler,
+  GPUError: errors.GPUError,
+  GPUValidationError: errors.GPUValidationError,
+  GPUOutOfMemoryError: errors.GPUOutOfMemoryError,
+  GPUInternalError: errors.GPUInternalError,
+  GPUPipelineError: errors.GPUPipelineError,
+  GPUUncapturedErrorEvent: errors.GPUUncapturedErrorEvent,
+  GPUDeviceLostInfo: errors.GPUDeviceLostInfo,
+};
+for (const name of ['GPUBuffer', 'GPUTexture', 'GPUTextureView', 'GPUSampler']) {
+  Object.defineProperty(globals[name].prototype, Symbol.toStringTag, { value: name });
+}
+
+module.exports = { create, globals, reflect };

@@ -1,0 +1,298 @@
+'use strict';
+// GPU, GPUAdapter, GPUDevice, GPUQueue and their attribute objects
+// (GPUSupportedFeatures, GPUSupportedLimits, GPUAdapterInfo,
+// WGSLLanguageFeatures). Promises, events and setlike objects live here; the
+// addon converts descriptors and calls the C++ API, and gives GPUDevice's
+// prototype its native methods (createBuffer, createTexture, ...).
+//
+// The C++ API is synchronous: a promise is settled at once, so it resolves on
+// a microtask. Nothing here keeps the event loop alive (an uncaptured error
+// waits one setImmediate), so a script's process exits by itself when it is
+// done, and an idle device uses no CPU.
+
+const { native } = require('./native');
+const {
+  kToken,
+  GPUError,
+  GPUUncapturedErrorEvent,
+  GPUDeviceLostInfo,
+} = require('./errors');
+
+function illegal(token) {
+  if (token !== kToken) throw new TypeError('Illegal constructor');
+}
+
+function tag(cls) {
+  Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: cls.name });
+}
+
+// A readonly setlike<DOMString> (GPUSupportedFeatures, WGSLLanguageFeatures).
+class ReadonlySetlike {
+  #set;
+  constructor(token, values) {
+    illegal(token);
+    this.#set = new Set(values);
+  }
+  get size() {
+    return this.#set.size;
+  }
+  has(value) {
+    return this.#set.has(String(value));
+  }
+  entries() {
+    return this.#set.entries();
+  }
+  keys() {
+    return this.#set.keys();
+  }
+  values() {
+    return this.#set.values();
+  }
+  forEach(callback, thisArg) {
+    if (typeof callback !== 'function') throw new TypeError('forEach: callback is not a function');
+    for (const value of this.#set) callback.call(thisArg, value, value, this);
+  }
+  [Symbol.iterator]() {
+    return this.#set.values();
+  }
+}
+class GPUSupportedFeatures extends ReadonlySetlike {}
+class WGSLLanguageFeatures extends ReadonlySetlike {}
+
+// GPUSupportedLimits: one getter per limit of the C++ API (allLimits()).
+class GPUSupportedLimits {
+  #values;
+  constructor(token, values) {
+    illegal(token);
+    this.#values = values;
+  }
+  static {
+    for (const name of native.limitNames()) {
+      Object.defineProperty(this.prototype, name, {
+        get() {
+          return this.#values[name];
+        },
+        enumerable: true,
+        configurable: true,
+      });
+    }
+  }
+}
+
+class GPUAdapterInfo {
+  #info;
+  constructor(token, info) {
+    illegal(token);
+    this.#info = info;
+  }
+  static {
+    for (const name of ['vendor', 'architecture', 'device', 'description', 'subgroupMinSize',
+      'subgroupMaxSize', 'isFallbackAdapter']) {
+      Object.defineProperty(this.prototype, name, {
+        get() {
+          return this.#info[name];
+        },
+        enumerable: true,
+        configurable: true,
+      });
+    }
+  }
+}
+
+class GPU {
+  #instance;
+  #options;
+  #wgslLanguageFeatures;
+  constructor(token, options) {
+    illegal(token);
+    this.#options = options;
+    this.#instance = native.createInstance();
+    this.#wgslLanguageFeatures = new WGSLLanguageFeatures(kToken, []);
+  }
+  async requestAdapter(options = undefined) {
+    const adapter = native.requestAdapter(this.#instance, options);
+    return adapter === null ? null : new GPUAdapter(kToken, adapter, this.#options);
+  }
+  getPreferredCanvasFormat() {
+    return 'bgra8unorm';
+  }
+  get wgslLanguageFeatures() {
+    return this.#wgslLanguageFeatures;
+  }
+}
+
+class GPUAdapter {
+  #adapter;
+  #options;
+  #features;
+  #limits;
+  #info;
+  constructor(token, adapter, options) {
+    illegal(token);
+    this.#adapter = adapter;
+    this.#options = options;
+    this.#features = new GPUSupportedFeatures(kToken, native.adapterFeatures(adapter));
+    this.#limits = new GPUSupportedLimits(kToken, native.adapterLimits(adapter));
+    this.#info = new GPUAdapterInfo(kToken, native.adapterInfo(adapter));
+  }
+  get features() {
+    return this.#features;
+  }
+  get limits() {
+    return this.#limits;
+  }
+  get info() {
+    return this.#info;
+  }
+  async requestDevice(descriptor = undefined) {
+    const strict = this.#options.strict;
+    const result = native.requestDevice(this.#adapter, descriptor, strict);
+    if (result.status === 'TypeError') throw new TypeError(result.message);
+    if (result.status === 'OperationError') throw new DOMException(result.message, 'OperationError');
+    return new GPUDevice(kToken, result.device, strict, descriptor);
+  }
+}
+
+class GPUQueue {
+  #label;
+  constructor(token, label) {
+    illegal(token);
+    this.#label = label;
+  }
+  get label() {
+    return this.#label;
+  }
+  set label(value) {
+    this.#label = String(value);
+  }
+  async onSubmittedWorkDone() {
+    return undefined;
+  }
+}
+
+// GPUDevice is a JS class (it is an EventTarget); the addon attaches the
+// C++ device to each instance, and its native methods find it through `this`.
+class GPUDevice extends EventTarget {
+  #features;
+  #limits;
+  #adapterInfo;
+  #queue;
+  #lost;
+  #resolveLost;
+  #isLost = false;
+  #handler = null;
+  #handlerInstalled = false;
+  // Held here so the addon can hold them weakly.
+  #onError;
+  #onLost;
+
+  constructor(token, device, strict, descriptor) {
+    illegal(token);
+    super();
+    this.#lost = new Promise((resolve) => {
+      this.#resolveLost = resolve;
+    });
+    this.#onError = (error) => this.#uncapturedError(error);
+    this.#onLost = (reason, message) => {
+      this.#isLost = true;
+      this.#resolveLost(new GPUDeviceLostInfo(kToken, reason, message));
+    };
+    native.wrapDevice(this, device, strict, this.#onError, this.#onLost);
+    this.#features = new GPUSupportedFeatures(kToken, native.deviceFeatures(this));
+    this.#limits = new GPUSupportedLimits(kToken, native.deviceLimits(this));
+    this.#adapterInfo = new GPUAdapterInfo(kToken, native.deviceInfo(this));
+    const queueLabel = descriptor?.defaultQueue?.label;
+    this.#queue = new GPUQueue(kToken, queueLabel === undefined ? '' : String(queueLabel));
+  }
+
+  get label() {
+    return native.deviceGetLabel(this);
+  }
+  set label(value) {
+    native.deviceSetLabel(this, value);
+  }
+  get features() {
+    return this.#features;
+  }
+  get limits() {
+    return this.#limits;
+  }
+  get adapterInfo() {
+    return this.#adapterInfo;
+  }
+  get queue() {
+    return this.#queue;
+  }
+  get lost() {
+    return this.#lost;
+  }
+
+  popErrorScope() {
+    if (this.#isLost) return Promise.resolve(null);
+    let result;
+    try {
+      result = native.devicePopErrorScope(this);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    if (result.rejection !== undefined) {
+      return Promise.reject(new DOMException(result.rejection, 'OperationError'));
+    }
+    return Promise.resolve(result.error);
+  }
+
+  // The EventHandler attribute: one listener, added when first set, that
+  // calls the current handler.
+  get onuncapturederror() {
+    return this.#handler;
+  }
+  set onuncapturederror(value) {
+    this.#handler = typeof value === 'function' || (typeof value === 'object' && value !== null)
+      ? value : null;
+    if (this.#handler !== null && !this.#handlerInstalled) {
+      this.#handlerInstalled = true;
+      this.addEventListener('uncapturederror', (event) => {
+        const handler = this.#handler;
+        if (typeof handler !== 'function') return;
+        if (handler.call(this, event) === false) event.preventDefault();
+      });
+    }
+  }
+
+  // #abstract-opdef-dispatch-error, last step: fire 'uncapturederror' as a
+  // task; when no listener cancels it, print it (as a browser's console would).
+  #uncapturedError(error) {
+    setImmediate(() => {
+      const event = new GPUUncapturedErrorEvent('uncapturederror', { error, cancelable: true });
+      if (this.dispatchEvent(event)) {
+        process.emitWarning(`uncaptured ${error.name} [${error.code}]: ${error.message}`,
+          { type: 'GPUUncapturedError' });
+      }
+    });
+  }
+}
+
+// The addon's methods of GPUDevice (createBuffer, createTexture, ... as the
+// C++ API has them).
+for (const [name, fn] of Object.entries(native.deviceMethods)) {
+  Object.defineProperty(GPUDevice.prototype, name, {
+    value: fn, writable: true, enumerable: true, configurable: true,
+  });
+}
+
+for (const cls of [GPU, GPUAdapter, GPUDevice, GPUQueue, GPUSupportedFeatures,
+  WGSLLanguageFeatures, GPUSupportedLimits, GPUAdapterInfo]) {
+  tag(cls);
+}
+
+module.exports = {
+  GPU,
+  GPUAdapter,
+  GPUDevice,
+  GPUQueue,
+  GPUSupportedFeatures,
+  WGSLLanguageFeatures,
+  GPUSupportedLimits,
+  GPUAdapterInfo,
+  GPUError,
+};

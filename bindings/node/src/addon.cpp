@@ -1,0 +1,52 @@
+// The addon's entry point. index.js loads it, hands over its JS helpers with
+// setup(), and builds the public module (create, globals) around it.
+#include "addon.h"
+
+#include "objects.h"
+
+namespace bindery::node {
+
+AddonData& addonData(Napi::Env env) {
+  return *env.GetInstanceData<AddonData>();
+}
+
+namespace {
+
+// setup({ makeError, warn, callSite })
+void setup(const Napi::CallbackInfo& info) {
+  Napi::Object helpers = info[0].As<Napi::Object>();
+  AddonData& data = addonData(info.Env());
+  data.makeError = Napi::Persistent(helpers.Get("makeError").As<Napi::Function>());
+  data.warn = Napi::Persistent(helpers.Get("warn").As<Napi::Function>());
+  data.callSite = Napi::Persistent(helpers.Get("callSite").As<Napi::Function>());
+}
+
+// Which parts of the C++ API this build carries (they land one by one).
+Napi::Object parts(Napi::Env env) {
+  Napi::Object p = Napi::Object::New(env);
+  p.Set("texture", BINDERY_NODE_HAS_TEXTURE != 0);
+  p.Set("sampler", BINDERY_NODE_HAS_SAMPLER != 0);
+  p.Set("reflect", BINDERY_NODE_HAS_REFLECT != 0);
+  return p;
+}
+
+}  // namespace
+
+Napi::Object init(Napi::Env env, Napi::Object exports) {
+  env.SetInstanceData(new AddonData());
+  exports.Set("setup", Napi::Function::New(env, setup, "setup"));
+  exports.Set("parts", parts(env));
+  initDevice(env, exports);
+  initObjects(env, exports);
+  return exports;
+}
+
+}  // namespace bindery::node
+
+namespace {
+Napi::Object InitBindery(Napi::Env env, Napi::Object exports) {
+  return bindery::node::init(env, exports);
+}
+}  // namespace
+
+NODE_API_MODULE(bindery, InitBindery)

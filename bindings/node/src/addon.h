@@ -1,0 +1,77 @@
+// The addon's shared state: per-environment data (the JS helpers index.js
+// hands over, the constructors of the wrapped classes) and per-device state.
+#pragma once
+
+#include <napi.h>
+
+#include <memory>
+#include <string>
+#include <unordered_set>
+
+#include "bindery/bindery.h"
+
+// Parts of the C++ API, defined to 1 by CMakeLists.txt once the core has them.
+#ifndef BINDERY_NODE_HAS_TEXTURE
+#define BINDERY_NODE_HAS_TEXTURE 0
+#endif
+#ifndef BINDERY_NODE_HAS_SAMPLER
+#define BINDERY_NODE_HAS_SAMPLER 0
+#endif
+#ifndef BINDERY_NODE_HAS_REFLECT
+#define BINDERY_NODE_HAS_REFLECT 0
+#endif
+
+namespace bindery::node {
+
+// The wrapped classes, indexing AddonData::constructors.
+enum class ClassId : uint8_t { Buffer, Texture, TextureView, Sampler, Count };
+
+struct AddonData {
+  // (type: 'validation'|'out-of-memory'|'internal', code, message, withStack) -> GPUError
+  Napi::FunctionReference makeError;
+  // (message) -> undefined: prints a warning (process.emitWarning).
+  Napi::FunctionReference warn;
+  // () -> string: the caller's "file:line:column", outside the addon's files.
+  Napi::FunctionReference callSite;
+  // Unknown-key warnings already printed (one per call site and key).
+  std::unordered_set<std::string> warned;
+  Napi::FunctionReference constructors[static_cast<int>(ClassId::Count)];
+};
+AddonData& addonData(Napi::Env env);
+
+// A GPUError object for a C++ error (through index.js's makeError).
+Napi::Value makeError(Napi::Env env, const Error& error, bool withStack);
+
+// What every wrapped object of one device shares: the device, strict mode,
+// and the JS callbacks of its GPUDevice (held weakly: the GPUDevice holds them).
+struct DeviceState {
+  DeviceState(Napi::Env env, Device device, bool strict);
+  ~DeviceState();
+  DeviceState(const DeviceState&) = delete;
+  DeviceState& operator=(const DeviceState&) = delete;
+
+  // Strict mode: the error of the call just made, thrown as a JS exception
+  // (a GPUError with a JS stack).
+  void throwIfFailed() const {
+    if (strict) throwLastError();
+  }
+  void throwLastError() const;
+
+  Napi::Env env;
+  Device device;
+  bool strict;
+  Napi::FunctionReference onError;  // (GPUError) -> undefined
+  Napi::FunctionReference onLost;   // (reason, message) -> undefined
+};
+using DeviceRef = std::shared_ptr<DeviceState>;
+
+// The DeviceState of a JS GPUDevice (`this` of its native methods); throws
+// TypeError ("Illegal invocation") for anything else.
+DeviceRef& deviceOf(Napi::Env env, Napi::Value device);
+
+// Module init, and its parts.
+Napi::Object init(Napi::Env env, Napi::Object exports);
+void initDevice(Napi::Env env, Napi::Object exports);
+void initObjects(Napi::Env env, Napi::Object exports);
+
+}  // namespace bindery::node

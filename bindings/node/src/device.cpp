@@ -1,0 +1,314 @@
+// GPU, GPUAdapter and GPUDevice, native half. The JS classes (lib/gpu.js)
+// own the promises, events and setlike/limits objects; this file converts
+// their arguments, calls the C++ API, and gives GPUDevice.prototype its
+// native methods (createBuffer, createTexture, ...).
+#include <fmt/format.h>
+
+#include "addon.h"
+#include "descriptors.h"
+#include "objects.h"
+
+namespace bindery::node {
+
+using idl::Context;
+using idl::Where;
+
+// --- DeviceState -------------------------------------------------------------
+
+DeviceState::DeviceState(Napi::Env e, Device d, bool s) : env(e), device(std::move(d)), strict(s) {
+  device.setUncapturedErrorCallback([this](const Error& error) {
+    if (onError.IsEmpty() || onError.Value().IsEmpty()) return;
+    onError.Call({makeError(env, error, false)});
+  });
+  device.setDeviceLostCallback([this](const DeviceLostInfo& info) {
+    if (onLost.IsEmpty() || onLost.Value().IsEmpty()) return;
+    onLost.Call({Napi::String::New(env, std::string(toString(info.reason))),
+                 Napi::String::New(env, info.message)});
+  });
+}
+
+DeviceState::~DeviceState() {
+  // Core objects may outlive this state: drop the callbacks that point at it.
+  device.setUncapturedErrorCallback(nullptr);
+  device.setDeviceLostCallback(nullptr);
+}
+
+void DeviceState::throwLastError() const {
+  std::optional<Error> error = device.lastError();
+  if (error) throw Napi::Error(env, makeError(env, *error, true));
+}
+
+Napi::Value makeError(Napi::Env env, const Error& error, bool withStack) {
+  return addonData(env).makeError.Call({Napi::String::New(env, std::string(toString(error.type))),
+                                        Napi::String::New(env, std::string(toString(error.code))),
+                                        Napi::String::New(env, error.message),
+                                        Napi::Boolean::New(env, withStack)});
+}
+
+namespace {
+
+void deleteDeviceRef(napi_env, void* data, void*) {
+  delete static_cast<DeviceRef*>(data);
+}
+
+}  // namespace
+
+DeviceRef& deviceOf(Napi::Env env, Napi::Value device) {
+  void* data = nullptr;
+  if (!device.IsObject() || napi_unwrap(env, device, &data) != napi_ok || data == nullptr) {
+    throw Napi::TypeError::New(env, "Illegal invocation: not a GPUDevice");
+  }
+  return *static_cast<DeviceRef*>(data);
+}
+
+namespace {
+
+template <class T>
+T& external(Napi::Value v) {
+  return *v.As<Napi::External<T>>().Data();
+}
+template <class T>
+Napi::Value newExternal(Napi::Env env, T value) {
+  return Napi::External<T>::New(env, new T(std::move(value)), [](Napi::Env, T* p) { delete p; });
+}
+
+Napi::Array featureList(Napi::Env env, const FeatureSet& features) {
+  std::vector<FeatureName> list = features.list();
+  Napi::Array array = Napi::Array::New(env, list.size());
+  for (uint32_t i = 0; i < list.size(); ++i) {
+    array.Set(i, Napi::String::New(env, std::string(toString(list[i]))));
+  }
+  return array;
+}
+
+Napi::Object limitValues(Napi::Env env, const Limits& limits) {
+  Napi::Object object = Napi::Object::New(env);
+  for (const LimitInfo& limit : allLimits()) {
+    object.Set(std::string(limit.name),
+               Napi::Number::New(env, static_cast<double>(limit.get(limits))));
+  }
+  return object;
+}
+
+Napi::Object infoObject(Napi::Env env, const AdapterInfo& info) {
+  Napi::Object object = Napi::Object::New(env);
+  object.Set("vendor", info.vendor);
+  object.Set("architecture", info.architecture);
+  object.Set("device", info.device);
+  object.Set("description", info.description);
+  object.Set("subgroupMinSize", info.subgroupMinSize);
+  object.Set("subgroupMaxSize", info.subgroupMaxSize);
+  object.Set("isFallbackAdapter", info.isFallbackAdapter);
+  return object;
+}
+
+// --- GPU / GPUAdapter helpers (called by lib/gpu.js) ----------------------------
+
+Napi::Value createInstance(const Napi::CallbackInfo& info) {
+  return newExternal(info.Env(), Instance::create());
+}
+
+// (instance, options) -> adapter external, or null.
+Napi::Value requestAdapter(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Context ctx{env, "GPU.requestAdapter", false};
+  RequestAdapterOptions options;
+  Where where{nullptr, "options", 0};
+  Napi::Value v = info[1];
+  if (!v.IsUndefined() && !v.IsNull()) {
+    if (!v.IsObject()) ctx.typeError(where, "must be an object (a GPURequestAdapterOptions)");
+    Napi::Object o = v.As<Napi::Object>();
+    // featureLevel is a DOMString, not an enum: an unknown level gives no adapter.
+    if (Napi::Value level = o.Get("featureLevel"); !level.IsUndefined()) {
+      std::optional<FeatureLevel> parsed =
+          parseFeatureLevel(idl::toDOMString(ctx, level, Where{&where, "featureLevel", 0}));
+      if (!parsed) return env.Null();
+      options.featureLevel = *parsed;
+    }
+    if (Napi::Value p = o.Get("powerPreference"); !p.IsUndefined()) {
+      idl::Convert<PowerPreference>::from(ctx, p, options.powerPreference.emplace(),
+                                          Where{&where, "powerPreference", 0});
+    }
+    options.forceFallbackAdapter = idl::toBoolean(o.Get("forceFallbackAdapter"));
+    options.xrCompatible = idl::toBoolean(o.Get("xrCompatible"));
+  }
+  Adapter adapter = external<Instance>(info[0]).requestAdapter(options);
+  if (!adapter) return env.Null();
+  return newExternal(env, std::move(adapter));
+}
+
+Napi::Value adapterFeatures(const Napi::CallbackInfo& info) {
+  return featureList(info.Env(), external<Adapter>(info[0]).features());
+}
+Napi::Value adapterLimits(const Napi::CallbackInfo& info) {
+  return limitValues(info.Env(), external<Adapter>(info[0]).limits());
+}
+Napi::Value adapterInfo(const Napi::CallbackInfo& info) {
+  return infoObject(info.Env(), external<Adapter>(info[0]).info());
+}
+
+// (adapter, descriptor, strict) -> { status, message, device }
+Napi::Value requestDevice(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  bool strict = idl::toBoolean(info[2]);
+  Context ctx{env, "GPUAdapter.requestDevice", strict};
+  DeviceDescriptor descriptor = idl::argument<DeviceDescriptor>(ctx, info, 1, "descriptor");
+  descriptor.strict = strict;
+  RequestDeviceResult result = external<Adapter>(info[0]).requestDevice(descriptor);
+  Napi::Object out = Napi::Object::New(env);
+  const char* status = result.status == RequestDeviceResult::Status::Success     ? "success"
+                       : result.status == RequestDeviceResult::Status::TypeError ? "TypeError"
+                                                                                 : "OperationError";
+  out.Set("status", status);
+  out.Set("message", result.message);
+  if (result.device) out.Set("device", newExternal(env, std::move(result.device)));
+  return out;
+}
+
+// (gpuDevice, deviceExternal, strict, onError, onLost): attaches the native
+// state to the JS GPUDevice.
+void wrapDevice(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  auto state =
+      std::make_shared<DeviceState>(env, external<Device>(info[1]), idl::toBoolean(info[2]));
+  state->onError = Napi::Weak(info[3].As<Napi::Function>());
+  state->onLost = Napi::Weak(info[4].As<Napi::Function>());
+  auto* ref = new DeviceRef(std::move(state));
+  napi_status status = napi_wrap(env, info[0], ref, deleteDeviceRef, nullptr, nullptr);
+  if (status != napi_ok) {
+    delete ref;
+    NAPI_THROW_IF_FAILED_VOID(env, status);
+  }
+}
+
+Napi::Value deviceFeatures(const Napi::CallbackInfo& info) {
+  return featureList(info.Env(), deviceOf(info.Env(), info[0])->device.features());
+}
+Napi::Value deviceLimits(const Napi::CallbackInfo& info) {
+  return limitValues(info.Env(), deviceOf(info.Env(), info[0])->device.limits());
+}
+Napi::Value deviceInfo(const Napi::CallbackInfo& info) {
+  return infoObject(info.Env(), deviceOf(info.Env(), info[0])->device.adapterInfo());
+}
+Napi::Value deviceGetLabel(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), std::string(deviceOf(info.Env(), info[0])->device.label()));
+}
+void deviceSetLabel(const Napi::CallbackInfo& info) {
+  DeviceRef& d = deviceOf(info.Env(), info[0]);
+  Context ctx{info.Env(), "GPUDevice.label", d->strict};
+  d->device.setLabel(idl::toDOMString(ctx, info[1], Where{nullptr, "label", 0}));
+}
+
+// (gpuDevice) -> { error: GPUError | null } or { rejection: message }
+Napi::Value devicePopErrorScope(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info[0]);
+  PopErrorScopeResult result = d->device.popErrorScope();
+  Napi::Object out = Napi::Object::New(env);
+  if (result.status == PopErrorScopeResult::Status::EmptyStack) {
+    out.Set("rejection", result.rejection);
+  } else {
+    out.Set("error", result.error ? makeError(env, *result.error, false) : env.Null());
+  }
+  return out;
+}
+
+Napi::Value limitNames(const Napi::CallbackInfo& info) {
+  Napi::Array names = Napi::Array::New(info.Env());
+  uint32_t i = 0;
+  for (const LimitInfo& limit : allLimits()) names.Set(i++, std::string(limit.name));
+  return names;
+}
+
+// --- GPUDevice.prototype's native methods (`this` is the GPUDevice) ----------
+
+Napi::Value createBuffer(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info.This());
+  Context ctx{env, "GPUDevice.createBuffer", d->strict};
+  idl::requireArguments(ctx, info, 1);
+  BufferDescriptor descriptor = idl::argument<BufferDescriptor>(ctx, info, 0, "descriptor");
+  // #dom-gpudevice-createbuffer, content timeline.
+  if (descriptor.mappedAtCreation && descriptor.size % 4 != 0) {
+    throw Napi::RangeError::New(
+        env, fmt::format("GPUDevice.createBuffer: descriptor.mappedAtCreation is true, so "
+                         "descriptor.size ({}) must be a multiple of 4.",
+                         descriptor.size));
+  }
+  Buffer buffer = d->device.createBuffer(descriptor);
+  d->throwIfFailed();
+  return GPUBuffer::create(env, std::move(buffer), d);
+}
+
+#if BINDERY_NODE_HAS_TEXTURE
+Napi::Value createTexture(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info.This());
+  Context ctx{env, "GPUDevice.createTexture", d->strict};
+  idl::requireArguments(ctx, info, 1);
+  TextureDescriptor descriptor = idl::argument<TextureDescriptor>(ctx, info, 0, "descriptor");
+  Texture texture = d->device.createTexture(descriptor);
+  d->throwIfFailed();
+  return GPUTexture::create(env, std::move(texture), d);
+}
+#endif
+
+#if BINDERY_NODE_HAS_SAMPLER
+Napi::Value createSampler(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info.This());
+  Context ctx{env, "GPUDevice.createSampler", d->strict};
+  SamplerDescriptor descriptor = idl::argument<SamplerDescriptor>(ctx, info, 0, "descriptor");
+  Sampler sampler = d->device.createSampler(descriptor);
+  d->throwIfFailed();
+  return GPUSampler::create(env, std::move(sampler), d);
+}
+#endif
+
+void pushErrorScope(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info.This());
+  Context ctx{env, "GPUDevice.pushErrorScope", d->strict};
+  idl::requireArguments(ctx, info, 1);
+  d->device.pushErrorScope(idl::argument<ErrorFilter>(ctx, info, 0, "filter"));
+}
+
+void destroy(const Napi::CallbackInfo& info) {
+  deviceOf(info.Env(), info.This())->device.destroy();
+}
+
+}  // namespace
+
+void initDevice(Napi::Env env, Napi::Object exports) {
+  auto fn = [&](Napi::Object target, const char* name, auto callback) {
+    target.Set(name, Napi::Function::New(env, callback, name));
+  };
+  fn(exports, "createInstance", createInstance);
+  fn(exports, "requestAdapter", requestAdapter);
+  fn(exports, "adapterFeatures", adapterFeatures);
+  fn(exports, "adapterLimits", adapterLimits);
+  fn(exports, "adapterInfo", adapterInfo);
+  fn(exports, "requestDevice", requestDevice);
+  fn(exports, "wrapDevice", wrapDevice);
+  fn(exports, "deviceFeatures", deviceFeatures);
+  fn(exports, "deviceLimits", deviceLimits);
+  fn(exports, "deviceInfo", deviceInfo);
+  fn(exports, "deviceGetLabel", deviceGetLabel);
+  fn(exports, "deviceSetLabel", deviceSetLabel);
+  fn(exports, "devicePopErrorScope", devicePopErrorScope);
+  fn(exports, "limitNames", limitNames);
+
+  Napi::Object methods = Napi::Object::New(env);
+  fn(methods, "createBuffer", createBuffer);
+#if BINDERY_NODE_HAS_TEXTURE
+  fn(methods, "createTexture", createTexture);
+#endif
+#if BINDERY_NODE_HAS_SAMPLER
+  fn(methods, "createSampler", createSampler);
+#endif
+  fn(methods, "pushErrorScope", pushErrorScope);
+  fn(methods, "destroy", destroy);
+  exports.Set("deviceMethods", methods);
+}
+
+}  // namespace bindery::node

@@ -1,0 +1,234 @@
+// GPUBuffer, GPUTexture, GPUTextureView, GPUSampler.
+#include "objects.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "descriptors.h"
+
+namespace bindery::node {
+
+int kConstructToken = 0;
+
+const napi_type_tag* typeTag(ClassId id) {
+  // Random 128-bit tags, one per class.
+  static const napi_type_tag tags[] = {
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f101},  // Buffer
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f102},  // Texture
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f103},  // TextureView
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f104},  // Sampler
+  };
+  static_assert(std::size(tags) == static_cast<size_t>(ClassId::Count));
+  return &tags[static_cast<int>(id)];
+}
+
+namespace {
+
+[[noreturn]] void throwOperationError(Napi::Env env, const std::string& message) {
+  Napi::Function ctor = env.Global().Get("DOMException").As<Napi::Function>();
+  throw Napi::Error(
+      env, ctor.New({Napi::String::New(env, message), Napi::String::New(env, "OperationError")}));
+}
+
+}  // namespace
+
+// --- GPUBuffer -----------------------------------------------------------------
+
+void GPUBuffer::init(Napi::Env env, Napi::Object exports) {
+  registerClass(
+      env, exports, "GPUBuffer",
+      {InstanceAccessor<&GPUBuffer::size>("size", napi_enumerable),
+       InstanceAccessor<&GPUBuffer::usage>("usage", napi_enumerable),
+       InstanceAccessor<&GPUBuffer::mapState>("mapState", napi_enumerable),
+       InstanceMethod<&GPUBuffer::getMappedRange>("getMappedRange"),
+       InstanceMethod<&GPUBuffer::unmap>("unmap"), InstanceMethod<&GPUBuffer::destroy>("destroy")});
+}
+
+GPUBuffer::~GPUBuffer() = default;
+
+Napi::Value GPUBuffer::size(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(handle.size()));
+}
+Napi::Value GPUBuffer::usage(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), handle.usage().bits());
+}
+Napi::Value GPUBuffer::mapState(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), std::string(toString(handle.mapState())));
+}
+
+// #dom-gpubuffer-getmappedrange. The range is a copy: an ArrayBuffer of V8's
+// own memory, written back into the buffer by unmap() and then detached.
+Napi::Value GPUBuffer::getMappedRange(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  idl::Context ctx{env, "GPUBuffer.getMappedRange", device->strict};
+  uint64_t offset = 0;
+  std::optional<uint64_t> size;
+  if (info.Length() > 0 && !info[0].IsUndefined()) {
+    idl::Convert<uint64_t>::from(ctx, info[0], offset, idl::Where{nullptr, "offset", 0});
+  }
+  if (info.Length() > 1 && !info[1].IsUndefined()) {
+    idl::Convert<uint64_t>::from(ctx, info[1], size.emplace(), idl::Where{nullptr, "size", 0});
+  }
+  if (handle.mapState() != BufferMapState::Mapped) {
+    throwOperationError(env, fmt::format("GPUBuffer.getMappedRange: the buffer is not mapped "
+                                         "(mapState is '{}').",
+                                         toString(handle.mapState())));
+  }
+  uint64_t rangeSize = size.value_or(handle.size() > offset ? handle.size() - offset : 0);
+  for (const MappedRange& r : mappedRanges_) {
+    if (offset < r.offset + r.size && r.offset < offset + rangeSize) {
+      throwOperationError(env,
+                          fmt::format("GPUBuffer.getMappedRange: the range [{}, {}) "
+                                      "overlaps a range already returned ([{}, {})).",
+                                      offset, offset + rangeSize, r.offset, r.offset + r.size));
+    }
+  }
+  void* bytes = handle.getMappedRange(offset, rangeSize);
+  if (bytes == nullptr) {
+    throwOperationError(env, fmt::format("GPUBuffer.getMappedRange: the range (offset {}, size "
+                                         "{}) is not a valid range of the mapping (the offset "
+                                         "must be a multiple of 8, the size a multiple of 4, "
+                                         "and the range inside the mapped range).",
+                                         offset, rangeSize));
+  }
+  Napi::ArrayBuffer arrayBuffer = Napi::ArrayBuffer::New(env, static_cast<size_t>(rangeSize));
+  if (rangeSize > 0) std::memcpy(arrayBuffer.Data(), bytes, static_cast<size_t>(rangeSize));
+  mappedRanges_.push_back({Napi::Persistent(arrayBuffer), offset, rangeSize});
+  return arrayBuffer;
+}
+
+void GPUBuffer::releaseMappedRanges(bool copyBack) {
+  for (MappedRange& r : mappedRanges_) {
+    Napi::ArrayBuffer arrayBuffer = r.arrayBuffer.Value();
+    if (copyBack && !arrayBuffer.IsDetached() && r.size > 0) {
+      if (void* bytes = handle.getMappedRange(r.offset, r.size)) {
+        std::memcpy(bytes, arrayBuffer.Data(), static_cast<size_t>(r.size));
+      }
+    }
+    if (!arrayBuffer.IsDetached()) arrayBuffer.Detach();
+  }
+  mappedRanges_.clear();
+}
+
+void GPUBuffer::unmap(const Napi::CallbackInfo&) {
+  releaseMappedRanges(true);
+  handle.unmap();
+  device->throwIfFailed();
+}
+
+void GPUBuffer::destroy(const Napi::CallbackInfo&) {
+  releaseMappedRanges(false);
+  handle.destroy();
+  device->throwIfFailed();
+}
+
+// --- GPUTexture / GPUTextureView ------------------------------------------------
+
+void GPUTexture::init(Napi::Env env, Napi::Object exports) {
+  std::vector<PropertyDescriptor> properties;
+#if BINDERY_NODE_HAS_TEXTURE
+  properties = {
+      InstanceMethod<&GPUTexture::createView>("createView"),
+      InstanceMethod<&GPUTexture::destroy>("destroy"),
+      InstanceAccessor<&GPUTexture::width>("width", napi_enumerable),
+      InstanceAccessor<&GPUTexture::height>("height", napi_enumerable),
+      InstanceAccessor<&GPUTexture::depthOrArrayLayers>("depthOrArrayLayers", napi_enumerable),
+      InstanceAccessor<&GPUTexture::mipLevelCount>("mipLevelCount", napi_enumerable),
+      InstanceAccessor<&GPUTexture::sampleCount>("sampleCount", napi_enumerable),
+      InstanceAccessor<&GPUTexture::dimension>("dimension", napi_enumerable),
+      InstanceAccessor<&GPUTexture::format>("format", napi_enumerable),
+      InstanceAccessor<&GPUTexture::usage>("usage", napi_enumerable),
+      InstanceAccessor<&GPUTexture::textureBindingViewDimension>("textureBindingViewDimension",
+                                                                 napi_enumerable),
+  };
+#endif
+  registerClass(env, exports, "GPUTexture", std::move(properties));
+}
+
+#if BINDERY_NODE_HAS_TEXTURE
+Napi::Value GPUTexture::createView(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  idl::Context ctx{env, "GPUTexture.createView", device->strict};
+  auto descriptor = idl::argument<TextureViewDescriptor>(ctx, info, 0, "descriptor");
+  TextureView view = handle.createView(descriptor);
+  device->throwIfFailed();
+  return GPUTextureView::create(env, std::move(view), device);
+}
+void GPUTexture::destroy(const Napi::CallbackInfo&) {
+  handle.destroy();
+  device->throwIfFailed();
+}
+Napi::Value GPUTexture::width(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), handle.width());
+}
+Napi::Value GPUTexture::height(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), handle.height());
+}
+Napi::Value GPUTexture::depthOrArrayLayers(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), handle.depthOrArrayLayers());
+}
+Napi::Value GPUTexture::mipLevelCount(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), handle.mipLevelCount());
+}
+Napi::Value GPUTexture::sampleCount(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), handle.sampleCount());
+}
+Napi::Value GPUTexture::dimension(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), std::string(toString(handle.dimension())));
+}
+Napi::Value GPUTexture::format(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), std::string(toString(handle.format())));
+}
+Napi::Value GPUTexture::usage(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), handle.usage().bits());
+}
+Napi::Value GPUTexture::textureBindingViewDimension(const Napi::CallbackInfo& info) {
+  std::optional<TextureViewDimension> d = handle.textureBindingViewDimension();
+  if (!d) return info.Env().Undefined();
+  return Napi::String::New(info.Env(), std::string(toString(*d)));
+}
+#endif
+
+void GPUTextureView::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPUTextureView", {});
+}
+
+void GPUSampler::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPUSampler", {});
+}
+
+void initObjects(Napi::Env env, Napi::Object exports) {
+  GPUBuffer::init(env, exports);
+  GPUTexture::init(env, exports);
+  GPUTextureView::init(env, exports);
+  GPUSampler::init(env, exports);
+}
+
+}  // namespace bindery::node
+
+namespace bindery::node::idl {
+
+// GPUExtent3D: a sequence of 1 to 3 GPUIntegerCoordinate, or a GPUExtent3DDict.
+void Convert<Extent3D>::from(const Context& ctx, Napi::Value v, Extent3D& out, const Where& where) {
+  if (v.IsObject() && !v.IsFunction()) {
+    Napi::Object object = v.As<Napi::Object>();
+    if (object.Get(Napi::Symbol::WellKnown(ctx.env, "iterator")).IsFunction()) {
+      std::vector<uint32_t> values;
+      Convert<std::vector<uint32_t>>::from(ctx, v, values, where);
+      if (values.empty() || values.size() > 3) {
+        ctx.typeError(where, fmt::format("is a sequence of {} values; a GPUExtent3D sequence has "
+                                         "1 to 3 (width, height, depthOrArrayLayers)",
+                                         values.size()));
+      }
+      out = Extent3D{};
+      out.width = values[0];
+      if (values.size() > 1) out.height = values[1];
+      if (values.size() > 2) out.depthOrArrayLayers = values[2];
+      return;
+    }
+  }
+  convertDictionary(ctx, v, out, where);
+}
+
+}  // namespace bindery::node::idl

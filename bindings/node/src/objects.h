@@ -1,0 +1,168 @@
+// The wrapped WebGPU objects (GPUBuffer, GPUTexture, ...): JS classes defined
+// here over the public C++ handles. Each instance holds its handle and the
+// state of its device (for strict mode).
+#pragma once
+
+#include <napi.h>
+
+#include <vector>
+
+#include "addon.h"
+#include "idl.h"
+
+namespace bindery::node {
+
+// The token that lets the addon (and only the addon) construct instances:
+// `new GPUBuffer()` from JavaScript is an "Illegal constructor" TypeError.
+extern int kConstructToken;
+// The type tag of wrapped instances of class `id` (napi_type_tag_object).
+const napi_type_tag* typeTag(ClassId id);
+
+template <class Derived, class H, ClassId Id>
+class Wrapper : public Napi::ObjectWrap<Derived> {
+ public:
+  static constexpr ClassId kId = Id;
+
+  explicit Wrapper(const Napi::CallbackInfo& info) : Napi::ObjectWrap<Derived>(info) {
+    if (info.Length() != 1 || !info[0].IsExternal() ||
+        info[0].As<Napi::External<void>>().Data() != &kConstructToken) {
+      throw Napi::TypeError::New(info.Env(), "Illegal constructor");
+    }
+  }
+
+  // A new JS object wrapping `handle`, made by `device`.
+  static Napi::Object create(Napi::Env env, H handle, DeviceRef device) {
+    Napi::FunctionReference& ctor = addonData(env).constructors[static_cast<int>(Id)];
+    Napi::Object object = ctor.New({Napi::External<void>::New(env, &kConstructToken)});
+    NAPI_THROW_IF_FAILED(env, napi_type_tag_object(env, object, typeTag(Id)), Napi::Object());
+    Derived* self = Napi::ObjectWrap<Derived>::Unwrap(object);
+    self->handle = std::move(handle);
+    self->device = std::move(device);
+    return object;
+  }
+
+  // The instance behind `value`, or null when it is not one of this class.
+  static Derived* unwrap(Napi::Env env, Napi::Value value) {
+    if (!value.IsObject()) return nullptr;
+    bool is = false;
+    napi_check_object_type_tag(env, value, typeTag(Id), &is);
+    return is ? Napi::ObjectWrap<Derived>::Unwrap(value.As<Napi::Object>()) : nullptr;
+  }
+
+  // The label attribute (GPUObjectBase).
+  Napi::Value getLabel(const Napi::CallbackInfo& info) {
+    return Napi::String::New(info.Env(), std::string(handle.label()));
+  }
+  void setLabel(const Napi::CallbackInfo& info, const Napi::Value& value) {
+    idl::Context ctx{info.Env(), Derived::kSetLabelCall, device && device->strict};
+    handle.setLabel(idl::toDOMString(ctx, value, idl::Where{nullptr, "label", 0}));
+  }
+
+  // Registers the class (its constructor and type tag) with the addon.
+  static void registerClass(
+      Napi::Env env, Napi::Object exports, const char* name,
+      std::vector<typename Napi::ObjectWrap<Derived>::PropertyDescriptor> properties) {
+    properties.push_back(Napi::ObjectWrap<Derived>::InstanceAccessor(
+        "label", &Wrapper::getLabel, &Wrapper::setLabel, napi_enumerable));
+    Napi::Function ctor = Napi::ObjectWrap<Derived>::DefineClass(env, name, properties);
+    addonData(env).constructors[static_cast<int>(Id)] = Napi::Persistent(ctor);
+    exports.Set(name, ctor);
+  }
+
+  H handle;
+  DeviceRef device;
+};
+
+class GPUBuffer : public Wrapper<GPUBuffer, Buffer, ClassId::Buffer> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUBuffer.label";
+  using Wrapper::Wrapper;
+  ~GPUBuffer() override;
+  static void init(Napi::Env env, Napi::Object exports);
+
+  Napi::Value size(const Napi::CallbackInfo& info);
+  Napi::Value usage(const Napi::CallbackInfo& info);
+  Napi::Value mapState(const Napi::CallbackInfo& info);
+  Napi::Value getMappedRange(const Napi::CallbackInfo& info);
+  void unmap(const Napi::CallbackInfo& info);
+  void destroy(const Napi::CallbackInfo& info);
+
+ private:
+  // Copies the mapped ranges' bytes back into the buffer and detaches them.
+  void releaseMappedRanges(bool copyBack);
+
+  struct MappedRange {
+    Napi::Reference<Napi::ArrayBuffer> arrayBuffer;
+    uint64_t offset;
+    uint64_t size;
+  };
+  std::vector<MappedRange> mappedRanges_;
+};
+
+class GPUTexture : public Wrapper<GPUTexture, Texture, ClassId::Texture> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUTexture.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+
+  Napi::Value createView(const Napi::CallbackInfo& info);
+  void destroy(const Napi::CallbackInfo& info);
+  Napi::Value width(const Napi::CallbackInfo& info);
+  Napi::Value height(const Napi::CallbackInfo& info);
+  Napi::Value depthOrArrayLayers(const Napi::CallbackInfo& info);
+  Napi::Value mipLevelCount(const Napi::CallbackInfo& info);
+  Napi::Value sampleCount(const Napi::CallbackInfo& info);
+  Napi::Value dimension(const Napi::CallbackInfo& info);
+  Napi::Value format(const Napi::CallbackInfo& info);
+  Napi::Value usage(const Napi::CallbackInfo& info);
+  Napi::Value textureBindingViewDimension(const Napi::CallbackInfo& info);
+};
+
+class GPUTextureView : public Wrapper<GPUTextureView, TextureView, ClassId::TextureView> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUTextureView.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+};
+
+class GPUSampler : public Wrapper<GPUSampler, Sampler, ClassId::Sampler> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUSampler.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+};
+
+}  // namespace bindery::node
+
+namespace bindery::node::idl {
+
+// An interface-typed member or argument (GPUBuffer, GPUTextureView, ...):
+// a TypeError unless the value is an instance of that interface.
+template <class W>
+void convertObject(const Context& ctx, Napi::Value v, decltype(W::handle)& out, const Where& where,
+                   const char* interfaceName) {
+  W* wrapped = W::unwrap(ctx.env, v);
+  if (!wrapped) ctx.typeError(where, std::string("is ") + describe(v) + ", not a " + interfaceName);
+  out = wrapped->handle;
+}
+
+template <>
+struct Convert<Buffer> {
+  static void from(const Context& ctx, Napi::Value v, Buffer& out, const Where& where) {
+    convertObject<GPUBuffer>(ctx, v, out, where, "GPUBuffer");
+  }
+};
+template <>
+struct Convert<TextureView> {
+  static void from(const Context& ctx, Napi::Value v, TextureView& out, const Where& where) {
+    convertObject<GPUTextureView>(ctx, v, out, where, "GPUTextureView");
+  }
+};
+template <>
+struct Convert<Sampler> {
+  static void from(const Context& ctx, Napi::Value v, Sampler& out, const Where& where) {
+    convertObject<GPUSampler>(ctx, v, out, where, "GPUSampler");
+  }
+};
+
+}  // namespace bindery::node::idl
