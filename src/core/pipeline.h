@@ -1,0 +1,122 @@
+// PipelineBase: what GPUComputePipeline and GPURenderPipeline share
+// (#pipeline-base): [[layout]] (explicit, or made by layout: 'auto'), the
+// entry point of each stage, and what command encoding needs of them
+// (PipelineBindingInfo: the groups the layout has, the shader's minimum
+// buffer sizes for entries whose minBindingSize is 0).
+//
+// Compute pipelines: compute_pipeline.cpp; render pipelines:
+// render_pipeline.cpp; layout: 'auto': default_layout.cpp; getBindGroupLayout
+// and the shared stage checks: pipeline.cpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindery/pipeline.h"
+#include "core/bind_group_layout.h"
+#include "core/bind_group_tracker.h"
+#include "core/error_data.h"
+#include "core/object_base.h"
+#include "core/pipeline_layout.h"
+#include "core/ref.h"
+#include "core/shader_module.h"
+
+namespace bindery::core {
+
+// One programmable stage of a pipeline, resolved (#abstract-opdef-get-the-entry-point).
+struct PipelineStage {
+  ShaderStage stage = ShaderStage::Compute;
+  Ref<ShaderModuleBase> module;
+  std::string entryPoint;
+  // The entry point's reflection (owned by `module`).
+  const wgsl::EntryPoint* reflection = nullptr;
+};
+
+class PipelineBase : public ObjectBase {
+ public:
+  // [[layout]]: never null for a valid pipeline.
+  PipelineLayoutBase* layout() const { return layout_.get(); }
+  // True when the descriptor's layout was 'auto' (#default-pipeline-layout).
+  bool hasAutoLayout() const { return autoLayout_; }
+  // The stages in descriptor order (compute; or vertex then fragment).
+  const std::vector<PipelineStage>& stages() const { return stages_; }
+  const PipelineStage* stage(ShaderStage s) const;
+
+  // What the bind group tracker needs (lives as long as the pipeline):
+  // groupMask (the @group slots [[layout]] has a layout in),
+  // hasWritableBindings, and minBufferSizes[group][dense buffer index]: the
+  // shader's minimum binding size of the buffer entries whose layout
+  // minBindingSize is 0 (the "late" check at draw / dispatch), else 0.
+  const PipelineBindingInfo& bindingInfo() const { return bindingInfo_; }
+  // The @group indices any stage statically uses (bit g = @group(g)).
+  uint64_t shaderGroupMask() const { return shaderGroupMask_; }
+
+  // #dom-gpupipelinebase-getbindgrouplayout (errors dispatched; `call` names it).
+  Ref<BindGroupLayoutBase> getBindGroupLayout(uint32_t index);
+
+ protected:
+  PipelineBase(DeviceBase* device, ObjectType type, std::string_view label);
+  PipelineBase(DeviceBase* device, ObjectType type, std::string_view label, InvalidTag);
+  ~PipelineBase() override;
+
+  // Sets [[layout]], the stages, and derives bindingInfo_ / shaderGroupMask_.
+  void initialize(Ref<PipelineLayoutBase> layout, bool autoLayout,
+                  std::vector<PipelineStage> stages);
+
+ private:
+  Ref<PipelineLayoutBase> layout_;
+  bool autoLayout_ = false;
+  std::vector<PipelineStage> stages_;
+  PipelineBindingInfo bindingInfo_;
+  uint64_t shaderGroupMask_ = 0;
+};
+
+class ComputePipelineBase final : public PipelineBase {
+ public:
+  ComputePipelineBase(DeviceBase* device, std::string_view label);
+  ComputePipelineBase(DeviceBase* device, std::string_view label, InvalidTag);
+  ~ComputePipelineBase() override;
+
+  std::array<uint32_t, 3> workgroupSize() const { return workgroupSize_; }
+
+ private:
+  friend class DeviceBase;
+  std::array<uint32_t, 3> workgroupSize_ = {1, 1, 1};
+};
+
+class RenderPipelineBase final : public PipelineBase {
+ public:
+  RenderPipelineBase(DeviceBase* device, const RenderPipelineDescriptor& descriptor);
+  RenderPipelineBase(DeviceBase* device, const RenderPipelineDescriptor& descriptor, InvalidTag);
+  ~RenderPipelineBase() override;
+
+  // [[descriptor]] with the defaults filled in; the module handles are kept.
+  const RenderPipelineDescriptor& descriptor() const { return descriptor_; }
+  // The index of the last non-null vertex.buffers entry + 1 (0 when none).
+  uint32_t vertexBufferCount() const { return vertexBufferCount_; }
+  // The color target formats per attachment index (nullopt for a null target).
+  const std::vector<std::optional<TextureFormat>>& colorFormats() const { return colorFormats_; }
+  std::optional<TextureFormat> depthStencilFormat() const { return depthStencilFormat_; }
+  uint32_t sampleCount() const { return descriptor_.multisample.count; }
+  // [[writesDepth]] / [[writesStencil]] (#render-pipeline-creation).
+  bool writesDepth() const { return writesDepth_; }
+  bool writesStencil() const { return writesStencil_; }
+  PrimitiveTopology topology() const { return descriptor_.primitive.topology; }
+  std::optional<IndexFormat> stripIndexFormat() const {
+    return descriptor_.primitive.stripIndexFormat;
+  }
+
+ private:
+  friend class DeviceBase;
+  RenderPipelineDescriptor descriptor_;
+  uint32_t vertexBufferCount_ = 0;
+  std::vector<std::optional<TextureFormat>> colorFormats_;
+  std::optional<TextureFormat> depthStencilFormat_;
+  bool writesDepth_ = false;
+  bool writesStencil_ = false;
+};
+
+}  // namespace bindery::core
