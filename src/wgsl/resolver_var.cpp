@@ -161,7 +161,8 @@ void Resolver::resolveVarDecl(uint32_t vi) {
       if (space == AddressSpace::Function || space == AddressSpace::Private ||
           space == AddressSpace::Workgroup)
         access = AccessMode::ReadWrite;
-      if (space == AddressSpace::Handle) access = AccessMode::Read;
+      if (space == AddressSpace::Handle || space == AddressSpace::Uniform)
+        access = AccessMode::Read;
       info.space = space;
       info.access = access;
       // #address-spaces: store type requirements

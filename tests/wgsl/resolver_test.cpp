@@ -1,3 +1,475 @@
+// Resolver: declaration order and cycles, scopes and shadowing, the type
+// system, const/override evaluation, type checking of expressions,
+// statements and builtins, address spaces and access modes, entry points.
 #include <gtest/gtest.h>
 
-#include "bindery/wgsl/module.h"
+#include "test_util.h"
+
+namespace bindery::wgsl {
+namespace {
+using test::fails;
+using test::failsAt;
+using test::parseOk;
+
+TEST(Resolver, ModuleScopeAnyOrder) {
+  parseOk(R"(
+    fn a() -> S { return S(b(), K); }
+    fn b() -> f32 { return f32(K) * 2.0; }
+    struct S { x : f32, y : T }
+    alias T = u32;
+    const K : u32 = L + 1u;
+    const L = 2u;
+  )");
+}
+
+TEST(Resolver, CyclesRejected) {
+  EXPECT_TRUE(failsAt("const a = b;\nconst b = a;", 1, 7, "cyclic dependency"));
+  EXPECT_TRUE(fails("struct S { s : S }", "cyclic dependency"));
+  EXPECT_TRUE(fails("alias A = array<B, 2>;\nalias B = A;", "cyclic dependency"));
+  EXPECT_TRUE(fails("fn f() { g(); }\nfn g() { f(); }", "recursion is not allowed"));
+  EXPECT_TRUE(fails("fn f() { f(); }", "recursion is not allowed"));
+}
+
+TEST(Resolver, Redeclaration) {
+  EXPECT_TRUE(failsAt("const a = 1;\nfn a() {}", 2, 4, "redeclaration of 'a'"));
+  EXPECT_TRUE(failsAt("fn f() {\n  let x = 1;\n  var x = 2;\n}", 3, 7,
+                      "redeclaration of 'x' in the same scope"));
+  EXPECT_TRUE(fails("fn f(a : i32, a : i32) {}", "duplicate parameter"));
+  EXPECT_TRUE(fails("struct S { a : i32, a : f32 }", "duplicate member"));
+}
+
+TEST(Resolver, ShadowingIsScoped) {
+  // a local shadows a module-scope name and even a predeclared type name
+  parseOk(R"(
+    const x = 1;
+    fn f() -> i32 {
+      let x = 2.0;
+      var y : f32 = x;
+      {
+        let x = 3u;
+        let z : u32 = x;
+        _ = z;
+      }
+      let f32 = 5;
+      return f32 + i32(y);
+    }
+  )");
+  // after the block, the outer declaration is visible again
+  EXPECT_TRUE(
+      failsAt("fn f() {\n  { let a = 1; }\n  _ = a;\n}", 3, 7, "unresolved identifier 'a'"));
+  // a name is visible only after its declaration
+  EXPECT_TRUE(failsAt("fn f() {\n  _ = b;\n  let b = 1;\n}", 2, 7, "unresolved identifier 'b'"));
+}
+
+TEST(Resolver, PredeclaredAliases) {
+  parseOk(R"(
+    enable f16;
+    const a : vec2f = vec2<f32>(1.0, 2.0);
+    const b : vec3i = vec3<i32>(1, 2, 3);
+    const c : vec4u = vec4<u32>(1u);
+    const d : vec2h = vec2<f16>(1h, 2h);
+    const e : mat4x4f = mat4x4<f32>();
+    const f : mat2x3h = mat2x3<f16>();
+    const g : mat3x2f = mat3x2f(1, 2, 3, 4, 5, 6);
+  )");
+}
+
+TEST(Resolver, F16RequiresEnable) {
+  EXPECT_TRUE(failsAt("const a : f16 = 1.0;", 1, 11, "f16 requires 'enable f16;'"));
+  EXPECT_TRUE(failsAt("const a = 1h;", 1, 11, "f16 literals require 'enable f16;'"));
+  EXPECT_TRUE(fails("var<private> v : vec3h;", "f16"));
+  parseOk("enable f16;\nvar<private> v : vec3h;\nconst a = 1h;");
+}
+
+TEST(Resolver, ConstEvaluation) {
+  parseOk(R"(
+    const a = 1 + 2 * 3;
+    const_assert a == 7;
+    const b = vec3(1, 2, 3);
+    const_assert b.y == 2 && b.zx.x == 3;
+    const c = array(1.5, 2.5, 3.5);
+    const_assert c[2] == 3.5;
+    struct S { p : i32, q : vec2f }
+    const s = S(4, vec2f(0.5, 1.5));
+    const_assert s.q.y == 1.5 && s.p == 4;
+    const m = mat2x2f(1.0, 2.0, 3.0, 4.0);
+    const_assert m[1][0] == 3.0;
+    const_assert (m * vec2f(1.0, 1.0)).x == 4.0;
+    const_assert max(3, 7) == 7 && min(2u, 1u) == 1u && abs(-4) == 4;
+    const_assert clamp(12, 0, 10) == 10;
+    const_assert select(1, 2, true) == 2;
+    const_assert all(vec2(true, true)) && any(vec3(false, true, false));
+    const_assert 0x10 >> 2u == 4 && (1u << 31u) == 2147483648u;
+    const_assert -7 / 2 == -3 && -7 % 2 == -1;
+    const_assert f32(3) == 3.0 && i32(2.9) == 2 && u32(true) == 1u;
+    const_assert 1e2 == 100.0 && 0x1p4 == 16.0;
+    const_assert sqrt(16.0) == 4.0 && floor(2.5) == 2.0;
+  )");
+  EXPECT_TRUE(failsAt("const_assert 1 + 1 == 3;", 1, 1, "const_assert failed"));
+  EXPECT_TRUE(failsAt("fn f() {\n  const_assert false;\n}", 2, 3, "const_assert failed"));
+  EXPECT_TRUE(fails("const a = 1 / 0;", "division by zero"));
+  EXPECT_TRUE(fails("const a = 2147483647i + 1i;", "cannot be represented as 'i32'"));
+  EXPECT_TRUE(fails("const a : u32 = -1;", "cannot be represented as 'u32'"));
+  EXPECT_TRUE(fails("const a = 9223372036854775807 + 1;", "overflow"));
+  EXPECT_TRUE(fails("const a = 1u << 32u;", "shift amount"));
+  EXPECT_TRUE(fails("const a = vec2(1, 2)[2];", "out of bounds"));
+  EXPECT_TRUE(fails("const_assert 1;", "bool"));
+  EXPECT_TRUE(fails("fn f() { let x = 1; const y = x; }", "must be a const-expression"));
+}
+
+TEST(Resolver, Overrides) {
+  parseOk(R"(
+    @id(0) override a : f32 = 1.5;
+    override b : u32;
+    override c = 4u * 2u;
+    override d : bool = c > 3u;
+    @compute @workgroup_size(c, 1) fn main() { _ = a; }
+  )");
+  EXPECT_TRUE(fails("override v : vec2f;", "concrete scalar"));
+  EXPECT_TRUE(fails("@id(70000) override v : f32;", "@id value"));
+  EXPECT_TRUE(fails("@group(0) override v : f32;", "only valid on 'var'"));
+  EXPECT_TRUE(fails("@id(1) const v : f32 = 1.0;", "attributes are not allowed on 'const'"));
+  EXPECT_TRUE(fails("override o : u32 = 3u;\nconst c = o;", "must be a const-expression"));
+  parseOk("override a = 1;");  // concretized to i32
+}
+
+TEST(Resolver, TypeErrors) {
+  EXPECT_TRUE(failsAt("fn f() {\n  var a : i32 = 1.5;\n}", 2, 17,
+                      "cannot use a value of type 'abstract-float' as 'i32'"));
+  EXPECT_TRUE(failsAt("fn f() {\n  let a : u32 = 1i;\n}", 2, 17, "'i32' as 'u32'"));
+  EXPECT_TRUE(failsAt("fn f() {\n  let a = 1u + 1i;\n}", 2, 11,
+                      "operator '+' cannot be applied to 'u32' and 'i32'"));
+  EXPECT_TRUE(fails("fn f() { let a = vec2f(1.0) + vec3f(1.0); }", "operator '+'"));
+  EXPECT_TRUE(fails("fn f() { let a = true + 1; }", "operator '+'"));
+  EXPECT_TRUE(fails("fn f() { let a = -1u; }", "operator '-'"));
+  EXPECT_TRUE(fails("fn f() { let a = !1; }", "operator '!'"));
+  EXPECT_TRUE(fails("fn f() { var a : i32 = 1; a.x = 2; }", "has no member"));
+  EXPECT_TRUE(fails("fn f() { let v = vec2f(); _ = v.z; }", "beyond"));
+  EXPECT_TRUE(fails("fn f() { let v = vec4f(); _ = v.xg; }", "invalid vector swizzle"));
+  EXPECT_TRUE(
+      fails("struct S { a : i32 }\nfn f() { let s = S(1); _ = s.b; }", "has no member named 'b'"));
+  EXPECT_TRUE(fails("fn f() { let a = vec3f(1.0, 2.0); }", "expected 3 components"));
+  EXPECT_TRUE(fails("fn f() { let a = array<i32, 2>(1, 2, 3); }", "expected 2 elements"));
+  EXPECT_TRUE(fails("fn f() { var a : array<i32, 0>; }", "greater than 0"));
+  EXPECT_TRUE(fails("fn f() { var a : array<i32, -1>; }", "greater than 0"));
+  EXPECT_TRUE(fails("fn f() { let a = unknown(1); }", "unresolved function 'unknown'"));
+  EXPECT_TRUE(fails("fn f() { var a : Missing; }", "unknown type 'Missing'"));
+  EXPECT_TRUE(fails("const x = 1;\nfn f() { var a : x; }", "'x' is not a type"));
+  EXPECT_TRUE(fails("fn f() { let a = vec3f; }", "cannot be used as a value"));
+  EXPECT_TRUE(fails("fn g() {}\nfn f() { let a = g; }", "cannot be used as a value"));
+  EXPECT_TRUE(fails("fn g() {}\nfn f() { let a = g(); }", "does not return a value"));
+  EXPECT_TRUE(fails("fn g(x : i32) {}\nfn f() { g(); }", "expects 1 argument"));
+  EXPECT_TRUE(fails("fn g(x : i32) {}\nfn f() { g(1.5); }", "argument 1 of 'g'"));
+  EXPECT_TRUE(fails("fn f() { let a = 1; let b = a[0]; }", "cannot index"));
+  EXPECT_TRUE(fails("fn f() { let m = mat2x2<i32>(); }", "matrix components must be f32 or f16"));
+  EXPECT_TRUE(fails("var<private> a : atomic<f32>;", "atomic type must be i32 or u32"));
+  EXPECT_TRUE(fails("fn f() { let t = texture_2d<bool>; }", "texture sampled type"));
+  EXPECT_TRUE(fails("var<private> a : array<f32>;", "must be constructible"));
+  EXPECT_TRUE(fails("struct S { a : array<f32>, b : f32 }", "must be the last member"));
+}
+
+TEST(Resolver, ImplicitConversionsOfAbstract) {
+  parseOk(R"(
+    fn f() {
+      let a : f32 = 1;          // abstract-int -> f32
+      let b : u32 = 3;          // abstract-int -> u32
+      let c = 1u + 2;           // abstract-int -> u32
+      let d = 2.0 * vec3f(1.0); // scalar * vector
+      var e : array<f32, 2> = array(1, 2);
+      let g = vec2(1.0, 2);     // mixed abstract
+      let h : vec2f = g;
+      _ = a; _ = b; _ = c; _ = d; _ = e; _ = h;
+    }
+  )");
+}
+
+TEST(Resolver, AddressSpaces) {
+  parseOk(R"(
+    var<private> p : i32;
+    var<workgroup> w : array<f32, 64>;
+    @group(0) @binding(0) var<uniform> u : vec4f;
+    @group(0) @binding(1) var<storage> s : array<f32>;
+    @group(0) @binding(2) var<storage, read> r : array<f32>;
+    @group(0) @binding(3) var<storage, read_write> rw : array<atomic<u32>>;
+    @group(0) @binding(4) var t : texture_2d<f32>;
+    fn f() { var<function> x : i32; var y : f32; _ = x; _ = y; }
+  )");
+  EXPECT_TRUE(failsAt("var g : i32;", 1, 5, "must specify an address space"));
+  EXPECT_TRUE(fails("var<function> g : i32;", "only allowed for function-scope"));
+  EXPECT_TRUE(fails("fn f() { var<private> x : i32; }", "must be in the 'function' address space"));
+  EXPECT_TRUE(fails("@group(0) @binding(0) var<uniform, read> u : f32;",
+                    "only be specified for the 'storage'"));
+  EXPECT_TRUE(
+      fails("@group(0) @binding(0) var<storage, write> s : f32;", "cannot be 'write'-only"));
+  EXPECT_TRUE(fails("@group(0) @binding(0) var<stoarge> s : f32;", "expected an address space"));
+  EXPECT_TRUE(fails("@group(0) @binding(0) var<uniform> u : array<f32>;",
+                    "host-shareable and constructible"));
+  EXPECT_TRUE(fails("@group(0) @binding(0) var<storage> s : bool;", "host-shareable"));
+  EXPECT_TRUE(fails("@group(0) @binding(0) var<storage> s : atomic<u32>;", "require 'read_write'"));
+  EXPECT_TRUE(
+      fails("var<private> a : atomic<u32>;", "only allowed in the 'storage' and 'workgroup'"));
+  EXPECT_TRUE(fails("var<workgroup> w : i32 = 1;", "cannot have an initializer"));
+  EXPECT_TRUE(fails("@group(0) @binding(0) var<handle> t : sampler;",
+                    "'handle' address space cannot be written"));
+  EXPECT_TRUE(fails("@group(0) @binding(0) var<private> t : sampler;", "without an address space"));
+  EXPECT_TRUE(fails("fn f() { var t : sampler; }", "only be declared at module scope"));
+}
+
+TEST(Resolver, ResourceAttributes) {
+  EXPECT_TRUE(failsAt("@group(0) var<uniform> u : f32;", 1, 24,
+                      "requires both @group and @binding attributes (missing @binding)"));
+  EXPECT_TRUE(failsAt("@binding(0) var t : texture_2d<f32>;", 1, 17, "(missing @group)"));
+  EXPECT_TRUE(failsAt("var s : sampler;", 1, 5, "requires both @group and @binding"));
+  EXPECT_TRUE(failsAt("@group(0) @binding(0) var<private> p : f32;", 1, 36,
+                      "only valid on resource variables"));
+  EXPECT_TRUE(
+      fails("@group(0) @binding(0) var<workgroup> w : f32;", "only valid on resource variables"));
+  EXPECT_TRUE(fails("@group(-1) @binding(0) var<uniform> u : f32;", "non-negative"));
+  EXPECT_TRUE(fails("@group(0.5) @binding(0) var<uniform> u : f32;", "must be an integer"));
+  EXPECT_TRUE(
+      fails("fn f() { @group(0) @binding(0) var x : f32; }", "attributes are only allowed"));
+  parseOk("const G = 2u;\n@group(G) @binding(G + 1u) var<uniform> u : f32;");
+}
+
+TEST(Resolver, AssignmentRules) {
+  EXPECT_TRUE(fails("fn f() { let a = 1; a = 2; }", "not a reference"));
+  EXPECT_TRUE(fails("@group(0) @binding(0) var<uniform> u : f32;\nfn f() { u = 1.0; }",
+                    "read-only memory"));
+  EXPECT_TRUE(
+      fails("@group(0) @binding(0) var<storage> s : f32;\nfn f() { s = 1.0; }", "read-only"));
+  parseOk("@group(0) @binding(0) var<storage, read_write> s : f32;\nfn f() { s = 1.0; s += 2.0; }");
+  EXPECT_TRUE(fails("fn f() { var a : f32; a = 1u; }", "'u32' as 'f32'"));
+  EXPECT_TRUE(fails("fn f() { var a : f32; a++; }", "increment requires"));
+  EXPECT_TRUE(fails("fn f() { var a : i32; a += 1.5; }", "compound assignment"));
+  EXPECT_TRUE(fails("fn f() { var v : vec2f; v.xy = vec2f(); }", "not a reference"));
+  parseOk(
+      "fn f() { var v : vec4f; v.x = 1.0; v[2] = 3.0; var a : array<vec2f, 2>; a[1].y = 2.0; }");
+  EXPECT_TRUE(fails("@group(0) @binding(0) var t : texture_2d<f32>;\nfn f() { _ = &t; }",
+                    "not a reference"));
+  parseOk("@group(0) @binding(0) var t : texture_2d<f32>;\nfn f() { _ = t; }");
+}
+
+TEST(Resolver, Pointers) {
+  parseOk(R"(
+    struct S { a : array<f32, 4>, b : i32 }
+    var<private> g : S;
+    fn read(p : ptr<private, S>) -> f32 { return (*p).a[1] + p.a[2]; }
+    fn f() {
+      var x = 1;
+      let px = &x;
+      *px = 2;
+      let pa = &g.a;
+      (*pa)[0] = 1.0;
+      _ = read(&g);
+    }
+  )");
+  EXPECT_TRUE(fails("fn f() { var v : vec2f; let p = &v.x; }", "address of a vector component"));
+  EXPECT_TRUE(fails("fn f() { let a = 1; let p = *a; }", "cannot dereference"));
+  Options o;
+  o.allowPointerCompositeAccess = false;
+  EXPECT_TRUE(fails("var<private> g : array<f32, 2>;\nfn f() { let p = &g; _ = p[0]; }",
+                    "cannot index a pointer", o));
+}
+
+TEST(Resolver, ControlFlowPlacement) {
+  EXPECT_TRUE(failsAt("fn f() {\n  break;\n}", 2, 3, "'break' must be inside a loop or switch"));
+  EXPECT_TRUE(failsAt("fn f() {\n  continue;\n}", 2, 3, "'continue' must be inside a loop"));
+  EXPECT_TRUE(
+      fails("fn f() { loop { continuing { break; } } }", "not allowed in a continuing block"));
+  EXPECT_TRUE(fails("fn f() { loop { continuing { return; } } }",
+                    "'return' is not allowed in a continuing"));
+  EXPECT_TRUE(fails("fn f() { switch 1 { case 1: { continue; } default {} } }",
+                    "'continue' must be inside a loop"));
+  parseOk("fn f() { loop { switch 1 { case 1: { continue; } default { break; } } break; } }");
+  EXPECT_TRUE(fails("fn f() { if 1 {} }", "must be of type 'bool'"));
+  EXPECT_TRUE(fails("fn f() { while 1.0 {} }", "must be of type 'bool'"));
+  EXPECT_TRUE(fails("fn f() { loop { continuing { break if 1; } } }", "must be of type 'bool'"));
+  // loop continuing sees body declarations
+  parseOk(
+      "fn f() { var i = 0; loop { let step = 2; continuing { i += step; break if i > 10; } } }");
+}
+
+TEST(Resolver, SwitchRules) {
+  EXPECT_TRUE(fails("fn f() { switch 1 { case 1: {} } }", "must have a 'default' clause"));
+  EXPECT_TRUE(fails("fn f() { switch 1 { default {} case default {} } }", "exactly one 'default'"));
+  EXPECT_TRUE(
+      fails("fn f() { switch 1 { case 1, 1 {} default {} } }", "duplicate case selector value 1"));
+  EXPECT_TRUE(
+      fails("fn f() { switch 1.0 { default {} } }", "switch selector must be an i32 or u32"));
+  EXPECT_TRUE(fails("fn f() { switch 1u { case 1i {} default {} } }",
+                    "does not match the switch selector"));
+  EXPECT_TRUE(
+      fails("fn f() { let x = 1; switch 1 { case x {} default {} } }", "const-expressions"));
+  parseOk("const K = 3u;\nfn f(s : u32) { switch s { case 1, 2u, K {} default {} } }");
+}
+
+TEST(Resolver, Returns) {
+  EXPECT_TRUE(
+      failsAt("fn f() -> i32 {\n  let a = 1;\n}", 3, 1, "missing return at end of function 'f'"));
+  EXPECT_TRUE(fails("fn f() -> i32 { if true { return 1; } }", "missing return"));
+  parseOk("fn f() -> i32 { if true { return 1; } else { return 2; } }");
+  parseOk("fn f() -> i32 { loop { return 1; } }");
+  parseOk("fn f(x : i32) -> i32 { switch x { case 0 { return 0; } default { return 1; } } }");
+  EXPECT_TRUE(fails("fn f() -> i32 { loop { break; } }", "missing return"));
+  EXPECT_TRUE(fails("fn f() -> i32 { return; }", "missing return value"));
+  EXPECT_TRUE(fails("fn f() { return 1; }", "does not return a value"));
+  EXPECT_TRUE(fails("fn f() -> u32 { return 1.5; }", "return statement"));
+}
+
+TEST(Resolver, Builtins) {
+  parseOk(R"(
+    @group(0) @binding(0) var<storage, read_write> buf : array<atomic<u32>>;
+    @group(0) @binding(1) var<storage, read_write> data : array<f32>;
+    var<workgroup> wg : atomic<i32>;
+    var<workgroup> shared_v : f32;
+    @compute @workgroup_size(1) fn main() {
+      let v = vec3f(1.0, 2.0, 3.0);
+      let a : f32 = dot(v, v) + length(v) + distance(v, v);
+      let c : vec3f = cross(v, v) + normalize(v) + reflect(v, v) + mix(v, v, 0.5) + mix(v, v, v);
+      let b : vec3f = clamp(v, vec3f(0.0), vec3f(1.0)) + abs(-v) + floor(v) + fract(v) + sqrt(v);
+      let m = mat3x3f(v, v, v);
+      let d : f32 = determinant(m);
+      let t : mat3x3f = transpose(m);
+      let s : vec3f = select(v, v, vec3(true, false, true)) + select(v, v, true);
+      let i : i32 = countOneBits(5) + firstLeadingBit(3) + extractBits(7, 1u, 2u);
+      let fr = frexp(1.5);
+      let e : i32 = fr.exp;
+      let md = modf(vec2f(1.5));
+      let w : vec2f = md.whole;
+      let p : u32 = pack4x8unorm(vec4f(0.5)) + pack2x16float(vec2f(1.0));
+      let up : vec4f = unpack4x8snorm(p);
+      let x : u32 = atomicAdd(&buf[0], 1u) + atomicLoad(&buf[1]);
+      atomicStore(&buf[2], 3u);
+      let r = atomicCompareExchangeWeak(&buf[3], 0u, 1u);
+      let ok : bool = r.exchanged;
+      let o : u32 = r.old_value;
+      _ = atomicMax(&wg, 2);
+      let len : u32 = arrayLength(&data);
+      workgroupBarrier();
+      storageBarrier();
+      let sv : f32 = workgroupUniformLoad(&shared_v);
+      let bc : u32 = bitcast<u32>(1.0f);
+      let bv : vec2i = bitcast<vec2i>(vec2u(1u, 2u));
+      let ld : vec3f = ldexp(v, vec3i(1));
+      _ = a; _ = b; _ = c; _ = d; _ = t; _ = s; _ = i; _ = e; _ = w; _ = up; _ = x; _ = ok;
+      _ = o; _ = len; _ = sv; _ = bc; _ = bv; _ = ld;
+    }
+  )");
+  EXPECT_TRUE(failsAt("fn f() {\n  let a = dot(1.0, 2.0);\n}", 2, 11,
+                      "no matching overload for 'dot(abstract-float, abstract-float)'"));
+  EXPECT_TRUE(
+      fails("fn f() { let a = cross(vec2f(), vec2f()); }", "no matching overload for 'cross"));
+  EXPECT_TRUE(fails("fn f() { let a = sqrt(1i); }", "no matching overload"));
+  EXPECT_TRUE(fails("fn f() { let a = countOneBits(1.0); }", "no matching overload"));
+  EXPECT_TRUE(fails("fn f() { let a = select(1, 2, 3); }", "no matching overload"));
+  EXPECT_TRUE(fails("fn f() { let a = max(1u, 2i); }", "no matching overload"));
+  EXPECT_TRUE(fails("fn f() { let a = abs(); }", "no matching overload"));
+  EXPECT_TRUE(
+      fails("var<private> x : u32;\nfn f() { _ = atomicAdd(&x, 1u); }", "pointer to an atomic"));
+  EXPECT_TRUE(
+      fails("@group(0) @binding(0) var<storage> b : array<atomic<u32>>;\nfn f() { _ = "
+            "atomicAdd(&b[0], 1u); }",
+            "require 'read_write'"));
+  EXPECT_TRUE(fails("var<private> a : array<f32, 4>;\nfn f() { _ = arrayLength(&a); }",
+                    "runtime-sized array"));
+  EXPECT_TRUE(fails("fn f() { _ = bitcast<u32>(vec2f()); }", "cannot bitcast"));
+  EXPECT_TRUE(fails("@compute @workgroup_size(1) fn main() { _ = dpdx(1.0); }",
+                    "only be used in the fragment stage"));
+  EXPECT_TRUE(fails("fn f() { let a = abs<i32>(1); }", "does not take template arguments"));
+  // const builtins evaluate in const-expressions
+  parseOk("const a = max(1, 2);\nvar<private> arr : array<f32, a>;");
+}
+
+TEST(Resolver, TextureBuiltins) {
+  const char* decls = R"(
+    @group(0) @binding(0) var t2 : texture_2d<f32>;
+    @group(0) @binding(1) var ta : texture_2d_array<f32>;
+    @group(0) @binding(2) var tc : texture_cube<f32>;
+    @group(0) @binding(3) var td : texture_depth_2d;
+    @group(0) @binding(4) var tms : texture_multisampled_2d<u32>;
+    @group(0) @binding(5) var ts : texture_storage_2d<rgba8unorm, write>;
+    @group(0) @binding(6) var tsr : texture_storage_2d<r32uint, read_write>;
+    @group(0) @binding(7) var s : sampler;
+    @group(0) @binding(8) var sc : sampler_comparison;
+    @group(0) @binding(9) var te : texture_external;
+    @group(0) @binding(10) var t3 : texture_3d<i32>;
+    @group(0) @binding(11) var t1 : texture_1d<f32>;
+  )";
+  std::string ok = std::string(decls) + R"(
+    @fragment fn fs() -> @location(0) vec4f {
+      var c = textureSample(t2, s, vec2f(0.5));
+      c += textureSample(t2, s, vec2f(0.5), vec2i(1, 1));
+      c += textureSample(ta, s, vec2f(0.5), 2);
+      c += textureSample(tc, s, vec3f(1.0));
+      c += textureSampleBias(t2, s, vec2f(0.5), 0.5);
+      c += textureSampleLevel(t2, s, vec2f(0.5), 0.0);
+      c += textureSampleLevel(t1, s, 0.5, 0.0);
+      c += textureSampleGrad(t2, s, vec2f(0.5), vec2f(0.1), vec2f(0.1));
+      c += textureGather(1, t2, s, vec2f(0.5));
+      c += textureGather(td, s, vec2f(0.5));
+      c += textureSampleBaseClampToEdge(te, s, vec2f(0.5));
+      c += textureLoad(t2, vec2i(1), 0);
+      c += textureLoad(te, vec2u(1u));
+      c += vec4f(textureLoad(tms, vec2i(0), 3));
+      c += vec4f(textureLoad(t3, vec3i(0), 0));
+      c += textureLoad(td, vec2i(0), 0) * vec4f(1.0);
+      let d : f32 = textureSample(td, s, vec2f(0.5)) + textureSampleCompare(td, sc, vec2f(0.5), 0.5)
+                  + textureSampleCompareLevel(td, sc, vec2f(0.5), 0.5);
+      let g : vec4f = textureGatherCompare(td, sc, vec2f(0.5), 0.5);
+      textureStore(ts, vec2i(0), vec4f(1.0));
+      textureStore(tsr, vec2u(0u), vec4u(1u));
+      let v : vec4u = textureLoad(tsr, vec2i(0));
+      let dims : vec2u = textureDimensions(t2) + textureDimensions(t2, 1) + textureDimensions(ts);
+      let d1 : u32 = textureDimensions(t1);
+      let d3 : vec3u = textureDimensions(t3);
+      let n : u32 = textureNumLayers(ta) + textureNumLevels(t2) + textureNumSamples(tms);
+      _ = d; _ = g; _ = v; _ = dims; _ = d1; _ = d3; _ = n;
+      return c;
+    }
+  )";
+  parseOk(ok);
+  auto bad = [&](const char* body, const char* msg) {
+    std::string src = std::string(decls) + "@fragment fn fs() {\n" + body + "\n}";
+    EXPECT_TRUE(fails(src, msg)) << body;
+  };
+  bad("_ = textureSample(t2, sc, vec2f());", "no matching overload for 'textureSample");
+  bad("_ = textureSample(t2, s, vec3f());", "no matching overload");
+  bad("_ = textureSample(tms, s, vec2f());", "does not accept");
+  bad("_ = textureSample(tc, s, vec3f(), vec3i());", "no matching overload");  // no offset for cube
+  bad("let o = vec2i(1); _ = textureSample(t2, s, vec2f(), o);", "must be a const-expression");
+  bad("_ = textureSampleCompare(td, s, vec2f(), 0.5);", "no matching overload");
+  bad("_ = textureLoad(t2, vec2f(), 0);", "no matching overload");
+  bad("_ = textureLoad(ts, vec2i());", "'read' or 'read_write'");
+  bad("textureStore(t2, vec2i(), vec4f());", "does not accept");
+  bad("textureStore(ts, vec2i(), vec4u());", "no matching overload");
+  bad("_ = textureNumLayers(t2);", "does not accept");
+  bad("_ = textureFoo(t2);", "unresolved function");
+  EXPECT_TRUE(fails(std::string(decls) +
+                        "@compute @workgroup_size(1) fn c() { _ = textureSample(t2, s, vec2f()); }",
+                    "only be used in the fragment stage"));
+}
+
+TEST(Resolver, EntryPoints) {
+  EXPECT_TRUE(failsAt("@compute fn main() {}", 1, 13, "requires a @workgroup_size"));
+  EXPECT_TRUE(fails("@fragment @workgroup_size(1) fn main() {}", "only valid on @compute"));
+  EXPECT_TRUE(fails("@workgroup_size(1) fn helper() {}", "only valid on @compute"));
+  EXPECT_TRUE(fails("@compute @workgroup_size(0) fn main() {}", "at least 1"));
+  EXPECT_TRUE(fails("@compute @workgroup_size(1.0) fn main() {}", "must be i32 or u32"));
+  EXPECT_TRUE(fails("@compute @workgroup_size(1i, 2u) fn main() {}", "same type"));
+  EXPECT_TRUE(fails("@compute @workgroup_size(1, 2, 3, 4) fn main() {}", "1 to 3 arguments"));
+  EXPECT_TRUE(fails("@compute @vertex @workgroup_size(1) fn main() {}", "only one shader stage"));
+  EXPECT_TRUE(fails("@vertex fn vs() {}", "must return a value"));
+  EXPECT_TRUE(fails("@compute @workgroup_size(1) fn c() -> @location(0) f32 { return 1.0; }",
+                    "must not return"));
+  EXPECT_TRUE(fails("@fragment fn fs(x : f32) {}", "needs a @location or @builtin"));
+  EXPECT_TRUE(
+      fails("@fragment fn fs() -> vec4f { return vec4f(); }", "needs a @location or @builtin"));
+  EXPECT_TRUE(fails("@compute @workgroup_size(1) fn c() {}\nfn f() { c(); }", "cannot be called"));
+  EXPECT_TRUE(fails("@foo fn f() {}", "not valid on functions"));
+  parseOk(
+      "@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f { return "
+      "vec4f(f32(i)); }");
+}
+
+}  // namespace
+}  // namespace bindery::wgsl
