@@ -3,7 +3,7 @@
 //
 // @expect vs_sombra vertex: cascadas, objetos, indiceCascada
 // @expect vs vertex: camara, objetos
-// @expect fs fragment: camara, cascadas, mapas, comparar, ajustes
+// @expect fs fragment: cascadas, mapas, comparar, ajustes
 
 struct Cascadas {
   matrices : array<mat4x4f, 4>,

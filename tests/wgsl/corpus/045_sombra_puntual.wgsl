@@ -1,7 +1,7 @@
 // Omnidirectional shadows: a depth cube map written as linear distance and
 // sampled with textureSampleCompare in the lit pass.
 //
-// @expect vs_cubo vertex: luz, caras, modelo
+// @expect vs_cubo vertex: caras, modelo
 // @expect fs_cubo fragment: luz
 // @expect fs_iluminado fragment: luz, cuboSombra, cmp, suave, texturaBase+
 

@@ -2,7 +2,7 @@
 // shadow in a depth cube array; the probe index comes from a storage buffer.
 //
 // @expect fs fragment: sondas, reflejos+, lineal, sombras, cmp, escena
-// @expect depurar compute(8,8,1): reflejos+, lineal, sombras, salida, escena
+// @expect depurar compute(8,8,1): reflejos+, lineal, sombras, cmp, salida, escena
 
 struct Sonda {
   centro : vec3f,
