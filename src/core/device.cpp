@@ -26,23 +26,8 @@ DeviceBase::~DeviceBase() = default;
 
 MaybeError DeviceBase::validateObject(const ObjectBase* object, std::string_view what) const {
   BINDERY_INVALID_IF(object == nullptr, NullObject, "{} is null.", what);
-  if (object->device() != this) [[unlikely]] {
-    // #abstract-opdef-valid-to-use-with: name both devices; when their labels
-    // do not tell them apart, say so.
-    std::string other = core::describe(object->device());
-    std::string mine = describe();
-    std::string_view same =
-        other == mine ? " (another device with the same label; label devices to tell them apart)"
-                      : "";
-    auto error = makeValidationError(ErrorCode::ObjectFromOtherDevice,
-                                     fmt::format("{} is {}, which belongs to {}{}, not to {}.",
-                                                 what, object->describe(), other, same, mine));
-    error->fix = fmt::format(
-        "Create {} with {} (objects can only be used with the device that "
-        "created them).",
-        object->describe(), mine);
-    return error;
-  }
+  // #abstract-opdef-valid-to-use-with, in the spec's order: the object is
+  // valid, its device is valid, its device is this one.
   if (!object->isValid()) [[unlikely]] {
     std::string reason = object->invalidReason().empty()
                              ? std::string()
@@ -50,6 +35,23 @@ MaybeError DeviceBase::validateObject(const ObjectBase* object, std::string_view
     return makeValidationError(
         ErrorCode::InvalidObject,
         fmt::format("{} is {}, which is invalid.{}", what, object->describe(), reason));
+  }
+  if (object->device() != this) [[unlikely]] {
+    // Name both devices; when their labels do not tell them apart, say so.
+    std::string other = core::describe(object->device());
+    std::string mine = describe();
+    std::string_view same =
+        other == mine ? " (another device with the same label; label devices to tell them apart)"
+                      : "";
+    std::string_view lost = object->device()->isLost() ? " (which is lost)" : "";
+    auto error =
+        makeValidationError(ErrorCode::ObjectFromOtherDevice,
+                            fmt::format("{} is {}, which belongs to {}{}{}, not to {}.", what,
+                                        object->describe(), other, lost, same, mine));
+    error->fix = fmt::format(
+        "Create {} with {} (objects can only be used with the device that created them).",
+        object->describe(), mine);
+    return error;
   }
   return {};
 }

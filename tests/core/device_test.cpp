@@ -193,6 +193,29 @@ TEST(ValidateObjectTest, RejectsAnInvalidObjectWithItsCause) {
   EXPECT_THAT(text, HasSubstr("Its creation failed: descriptor.lodMinClamp is -1"));
 }
 
+// The spec's order: validity is checked before the device.
+TEST(ValidateObjectTest, InvalidIsReportedBeforeOtherDevice) {
+  Device a = makeDevice();
+  Device b = makeDevice();
+  b.setUncapturedErrorCallback([](const Error&) {});
+  Sampler bad = b.createSampler({.maxAnisotropy = 0});
+  core::MaybeError r = base(a)->validateObject(core::fromHandle<core::SamplerBase>(bad), "s");
+  ASSERT_TRUE(r.isError());
+  EXPECT_EQ(r->code, ErrorCode::InvalidObject);
+}
+
+TEST(ValidateObjectTest, ObjectOfALostOtherDevice) {
+  Device a = makeDevice({.descriptor = {.label = "a"}});
+  Device b = makeDevice({.descriptor = {.label = "b"}});
+  Sampler sampler = b.createSampler();
+  b.destroy();
+  core::MaybeError r =
+      base(a)->validateObject(core::fromHandle<core::SamplerBase>(sampler), "sampler");
+  ASSERT_TRUE(r.isError());
+  EXPECT_EQ(r->code, ErrorCode::ObjectFromOtherDevice);
+  EXPECT_THAT(r->format(), HasSubstr("belongs to [Device \"b\"] (which is lost), not to"));
+}
+
 TEST(DeviceTestBasics, LabelAndLimits) {
   Device device = makeDevice({.descriptor = {.label = "gpu"}});
   EXPECT_EQ(device.label(), "gpu");
