@@ -307,6 +307,20 @@ struct P {
 };
 }  // namespace
 
+void Resolver::noteFragmentOnly(std::string_view name, Span span) {
+  if (!fn_) return;
+  FnInfo& f = m_.fns[fn_->fn];
+  if (f.fragmentOnlyUse.length) return;
+  f.fragmentOnlyUse = span;
+  f.fragmentOnlyName = "'" + std::string(name) + "'";
+}
+
+bool Resolver::isMustUseBuiltin(std::string_view name) {
+  // #builtin-functions: every value-returning builtin is @must_use except the
+  // atomic read-modify-write functions.
+  return name.substr(0, 6) != "atomic";
+}
+
 TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
                                     const std::vector<NodeId>& args, std::vector<TypeId>& at,
                                     bool& isBuiltin) {
@@ -395,10 +409,8 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
         }
       }
       if (name.substr(0, 4) == "dpdx" || name.substr(0, 4) == "dpdy" ||
-          name.substr(0, 6) == "fwidth") {
-        if (fn_ && m_.fns[fn_->fn].isEntry && m_.fns[fn_->fn].stage != Stage::Fragment)
-          error(ex.span, "'" + std::string(name) + "' can only be used in the fragment stage");
-      }
+          name.substr(0, 6) == "fwidth")
+        noteFragmentOnly(name, ex.span);
       return r;
     }
     return noMatch("candidates: " + candidates);
@@ -655,9 +667,8 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
     }
     if (name.substr(0, 13) == "textureSample" && name != "textureSampleLevel" &&
         name != "textureSampleBaseClampToEdge" && name != "textureSampleCompareLevel" &&
-        name != "textureSampleGrad" && fn_ && m_.fns[fn_->fn].isEntry &&
-        m_.fns[fn_->fn].stage != Stage::Fragment)
-      error(ex.span, "'" + std::string(name) + "' can only be used in the fragment stage");
+        name != "textureSampleGrad")
+      noteFragmentOnly(name, ex.span);
     return result;
   }
   return noMatch("");

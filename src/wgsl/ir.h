@@ -92,6 +92,11 @@ struct FnInfo {
   std::vector<uint32_t> uses;     // module-scope var/override ids statically used (transitive)
   std::vector<uint32_t> callees;  // user functions called directly
   std::vector<SamplePair> samplePairs;  // transitive, in terms of globals and own params
+  // First use (transitively) of a fragment-only builtin (derivatives,
+  // implicit-level sampling); length 0 when none.
+  Span fragmentOnlyUse;
+  std::string fragmentOnlyName;
+  bool mustUse = false;  // @must_use
   uint8_t state = 0;
 };
 

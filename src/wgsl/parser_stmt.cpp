@@ -226,6 +226,11 @@ NodeId Parser::parseSimpleStatement() {
 }
 
 NodeId Parser::parseStatement() {
+  struct Guard {
+    int& d;
+    ~Guard() { --d; }
+  } guard{++depth_};
+  if (depth_ > 200) errorAtPeek("statements are nested too deeply");
   uint32_t start = peek().span.offset;
   Range attrs = parseAttributes();
   bool hasAttrs = attrs.count > 0;

@@ -62,6 +62,9 @@ class Resolver {
   TypeId resolveBuiltinCall(NodeId e, std::string_view name, const std::vector<NodeId>& args,
                             std::vector<TypeId>& argTypes, bool& isBuiltin);
 
+  void noteFragmentOnly(std::string_view name, Span span);
+  static bool isMustUseBuiltin(std::string_view name);
+
   // helpers
   void error(Span s, std::string msg) { diags_.error(s, std::move(msg)); }
   Span exprSpan(NodeId e) const { return m_.ast.exprs[e].span; }

@@ -683,6 +683,11 @@ struct ExprResolver {
     if (r.fn_) {
       FnInfo& caller = m.fns[r.fn_->fn];
       caller.callees.push_back(fi);
+      if (!caller.fragmentOnlyUse.length && callee.fragmentOnlyUse.length) {
+        caller.fragmentOnlyUse = ex.span;
+        caller.fragmentOnlyName =
+            callee.fragmentOnlyName + " (called through '" + std::string(ex.name) + "')";
+      }
       for (uint32_t u : callee.uses) r.addUse(u);
       const FnDecl& cd = m.ast.fns[fi];
       auto mapRoot = [&](uint32_t v) -> uint32_t {

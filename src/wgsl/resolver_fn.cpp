@@ -113,7 +113,10 @@ void Resolver::resolveFunction(uint32_t fi) {
       m_.fns[fi].stage = a.name == "vertex"     ? Stage::Vertex
                          : a.name == "fragment" ? Stage::Fragment
                                                 : Stage::Compute;
-    } else if (a.name == "workgroup_size" || a.name == "must_use" || a.name == "diagnostic") {
+    } else if (a.name == "must_use") {
+      m_.fns[fi].mustUse = true;
+      if (f.returnType == kNone) error(a.span, "@must_use requires a function with a return type");
+    } else if (a.name == "workgroup_size" || a.name == "diagnostic") {
       // handled below / accepted
     } else {
       error(a.span, "attribute @" + std::string(a.name) + " is not valid on functions");
@@ -212,6 +215,11 @@ void Resolver::resolveEntryPoint(uint32_t fi) {
     }
   } else if (wg) {
     error(wg->span, "@workgroup_size is only valid on @compute entry points");
+  }
+  if (info.stage != Stage::Fragment && info.fragmentOnlyUse.length) {
+    error(info.fragmentOnlyUse,
+          info.fragmentOnlyName + " can only be used in the fragment stage, but entry point '" +
+              std::string(f.name) + "' is a " + std::string(toString(info.stage)) + " shader");
   }
   if (info.stage == Stage::Vertex && f.returnType == kNone)
     error(f.nameSpan, "@vertex entry point '" + std::string(f.name) +

@@ -249,7 +249,17 @@ void Resolver::resolveStmt(NodeId sid) {
     }
     case StmtKind::Call: {
       if (!isCallExpr(m_.ast, s.a)) return;
-      resolveExpr(s.a);
+      TypeId t = resolveExpr(s.a);
+      const ExprInfo& ci = m_.exprs[s.a];
+      const Expr& ce = m_.ast.exprs[s.a];
+      if (t == kNoType || t == T.voidType()) return;
+      if (ci.call == CallKind::Builtin && isMustUseBuiltin(ce.name))
+        error(ce.span, "the result of '" + std::string(ce.name) +
+                           "' must be used; assign it to '_' to discard it (@must_use)");
+      else if (ci.call == CallKind::Function && m_.fns[ci.refIndex].mustUse)
+        error(ce.span, "the result of '" + std::string(ce.name) + "' must be used (@must_use)");
+      else if (ci.call == CallKind::Constructor || ci.call == CallKind::Conversion)
+        error(ce.span, "a value constructor cannot be used as a statement");
       return;
     }
     case StmtKind::Decl: {

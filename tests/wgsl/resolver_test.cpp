@@ -473,3 +473,48 @@ TEST(Resolver, EntryPoints) {
 
 }  // namespace
 }  // namespace bindery::wgsl
+
+namespace bindery::wgsl {
+namespace {
+
+TEST(Resolver, MustUse) {
+  EXPECT_TRUE(test::failsAt("fn f() {\n  max(1, 2);\n}", 2, 3, "the result of 'max' must be used"));
+  test::parseOk("fn f() { _ = max(1, 2); }");
+  EXPECT_TRUE(test::fails("@must_use fn g() -> i32 { return 1; }\nfn f() { g(); }",
+                          "must be used (@must_use)"));
+  test::parseOk("fn g() -> i32 { return 1; }\nfn f() { g(); }");
+  EXPECT_TRUE(test::fails("@must_use fn g() {}", "requires a function with a return type"));
+  EXPECT_TRUE(
+      test::fails("fn f() { vec2f(1.0); }", "value constructor cannot be used as a statement"));
+  // atomics are not @must_use
+  test::parseOk(
+      "var<workgroup> a : atomic<u32>;\n@compute @workgroup_size(1) fn c() { atomicAdd(&a, 1u); }");
+}
+
+TEST(Resolver, FragmentOnlyBuiltinsThroughHelpers) {
+  const char* src = R"(@group(0) @binding(0) var t : texture_2d<f32>;
+@group(0) @binding(1) var s : sampler;
+fn helper() -> vec4f { return textureSample(t, s, vec2f()); }
+@fragment fn fs() -> @location(0) vec4f { return helper(); }
+@compute @workgroup_size(1) fn cs() { _ = helper(); }
+)";
+  EXPECT_TRUE(test::failsAt(src, 5, 43,
+                            "'textureSample' (called through 'helper') can only be used in the "
+                            "fragment stage, but entry point 'cs' is a compute shader"));
+  test::parseOk(R"(@group(0) @binding(0) var t : texture_2d<f32>;
+@group(0) @binding(1) var s : sampler;
+fn helper() -> vec4f { return textureSampleLevel(t, s, vec2f(), 0.0); }
+@compute @workgroup_size(1) fn cs() { _ = helper(); }
+@vertex fn vs() -> @builtin(position) vec4f { return helper(); }
+)");
+}
+
+TEST(Parser, StatementNestingGuard) {
+  std::string deep = "fn f() ";
+  for (int i = 0; i < 1000; ++i) deep += "{";
+  for (int i = 0; i < 1000; ++i) deep += "}";
+  EXPECT_TRUE(test::fails(deep, "nested too deeply"));
+}
+
+}  // namespace
+}  // namespace bindery::wgsl
