@@ -32,6 +32,9 @@ class Resolver {
   void resolveEntryPoint(uint32_t fi);
   void checkConstAssert(NodeId e, Span span);
   void checkBindingConflicts();
+  void checkOverrideIds();
+  // @builtin / @location / @interpolate on a parameter, member or return type (io_attributes.cpp)
+  void checkIoAttributes(Range attrs, TypeId type);
 
   // --- types (resolver_type.cpp)
   TypeId resolveType(NodeId e);

@@ -30,6 +30,7 @@ void Resolver::run() {
     if (diags_.tooMany()) return;
     resolveGlobal(i);
   }
+  checkOverrideIds();
   if (!diags_.hasErrors()) checkBindingConflicts();
 }
 
@@ -269,8 +270,6 @@ void Resolver::resolveStruct(uint32_t si) {
         }
       } else if (at.name == "location") {
         mi.hasLocation = true;
-        int64_t v;
-        if (at.args.count == 1) evalInt(m_.ast.at(at.args, 0), "@location value", v);
       } else if (at.name == "builtin") {
         mi.hasBuiltin = true;
       } else if (at.name == "interpolate" || at.name == "invariant" || at.name == "blend_src") {
@@ -279,6 +278,7 @@ void Resolver::resolveStruct(uint32_t si) {
         error(at.span, "attribute @" + std::string(at.name) + " is not valid on struct members");
       }
     }
+    checkIoAttributes(am.attrs, mi.type);
     info.members.push_back(mi);
   }
   if (sd.members.count == 0)

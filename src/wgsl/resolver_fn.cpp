@@ -153,6 +153,7 @@ void Resolver::resolveFunction(uint32_t fi) {
         a.name != "invariant" && a.name != "blend_src")
       error(a.span, "attribute @" + std::string(a.name) + " is not valid on a return type");
   }
+  if (isEntry) checkIoAttributes(f.returnAttrs, ret);
 
   FnInfo& fin = m_.fns[fi];
   std::sort(fin.uses.begin(), fin.uses.end());
@@ -256,6 +257,20 @@ void Resolver::resolveEntryPoint(uint32_t fi) {
     if (rt.kind != TypeKind::Struct && !hasIo)
       error(m_.ast.exprs[f.returnType].span,
             "entry point return type needs a @location or @builtin attribute");
+  }
+}
+
+void Resolver::checkOverrideIds() {
+  std::map<uint32_t, uint32_t> ids;
+  for (uint32_t v = 0; v < m_.vars.size(); ++v) {
+    const VarInfo& vi = m_.vars[v];
+    if (m_.ast.vars[v].kind != DeclKind::Override || !vi.hasId) continue;
+    auto [it, inserted] = ids.emplace(vi.overrideId, v);
+    if (inserted) continue;
+    error(m_.ast.vars[v].nameSpan, "@id(" + std::to_string(vi.overrideId) +
+                                       ") is already used by override '" +
+                                       std::string(m_.ast.vars[it->second].name) + "'");
+    diags_.note(m_.ast.vars[it->second].nameSpan, "first use of the @id is here");
   }
 }
 

@@ -112,10 +112,7 @@ void Resolver::resolveVarDecl(uint32_t vi) {
       info.overrideId = uint32_t(v);
     } else if (d.kind == DeclKind::Param && (a.name == "location" || a.name == "builtin" ||
                                              a.name == "interpolate" || a.name == "invariant")) {
-      if (a.name == "location") {
-        info.hasLocation = true;
-        if (a.args.count == 1) evalInt(m_.ast.at(a.args, 0), "@location value", v);
-      }
+      if (a.name == "location") info.hasLocation = true;
       if (a.name == "builtin") info.hasBuiltin = true;
     } else {
       error(a.span, "attribute @" + std::string(a.name) + " is not valid on " + declWord(d.kind) +
@@ -281,6 +278,7 @@ void Resolver::resolveVarDecl(uint32_t vi) {
       break;
     }
     case DeclKind::Param: {
+      checkIoAttributes(d.attrs, type);
       bool ok = T.isConstructible(type) || ty.kind == TypeKind::Pointer || isHandleType(ty);
       if (!ok)
         error(m_.ast.exprs[d.type].span,

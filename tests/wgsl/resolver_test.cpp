@@ -518,3 +518,53 @@ TEST(Parser, StatementNestingGuard) {
 
 }  // namespace
 }  // namespace bindery::wgsl
+
+namespace bindery::wgsl {
+namespace {
+
+TEST(Resolver, IoAttributes) {
+  test::parseOk(R"(
+    struct VOut {
+      @builtin(position) pos : vec4f,
+      @location(0) @interpolate(flat) id : u32,
+      @location(1) @interpolate(linear, centroid) uv : vec2f,
+      @location(2) @interpolate(flat, either) k : i32,
+    }
+    @vertex fn vs(@builtin(vertex_index) vi : u32, @location(0) p : vec3f) -> VOut {
+      return VOut(vec4f(p, 1.0), vi, vec2f(), 0);
+    }
+    @fragment fn fs(in : VOut, @builtin(front_facing) ff : bool) -> @location(0) vec4f {
+      _ = ff;
+      return vec4f(in.uv, 0.0, 1.0);
+    }
+    @compute @workgroup_size(1) fn cs(@builtin(global_invocation_id) g : vec3u,
+                                      @builtin(local_invocation_index) li : u32) { _ = g; _ = li; }
+  )");
+  EXPECT_TRUE(
+      test::fails("@vertex fn vs(@builtin(vertex_index) vi : i32) -> @builtin(position) vec4f { "
+                  "return vec4f(); }",
+                  "@builtin(vertex_index) requires type 'u32', got 'i32'"));
+  EXPECT_TRUE(test::fails("@vertex fn vs() -> @builtin(position) vec3f { return vec3f(); }",
+                          "@builtin(position) requires type 'vec4<f32>'"));
+  EXPECT_TRUE(test::fails("@fragment fn fs(@builtin(pixel) p : vec4f) {}",
+                          "unknown builtin value 'pixel'"));
+  EXPECT_TRUE(test::fails("@fragment fn fs(@location(0) b : bool) {}", "numeric scalar or vector"));
+  EXPECT_TRUE(test::fails("@fragment fn fs(@location(-1) b : f32) {}", "non-negative"));
+  EXPECT_TRUE(test::fails("@fragment fn fs(@location(0) @interpolate(flat, center) b : f32) {}",
+                          "invalid interpolation sampling"));
+  EXPECT_TRUE(test::fails("@fragment fn fs(@location(0) @interpolate(cubic) b : f32) {}",
+                          "@interpolate requires"));
+  EXPECT_TRUE(test::fails("@fragment fn fs(@location(0) @interpolate(linear) b : i32) {}",
+                          "@interpolate(flat)"));
+  EXPECT_TRUE(
+      test::fails("fn f() -> @location(0) f32 { return 1.0; }", "only valid on entry points"));
+}
+
+TEST(Resolver, OverrideIdsAreUnique) {
+  EXPECT_TRUE(test::failsAt("@id(1) override a : f32;\n@id(1) override b : f32;", 2, 17,
+                            "@id(1) is already used by override 'a'"));
+  test::parseOk("@id(1) override a : f32;\n@id(2) override b : f32;");
+}
+
+}  // namespace
+}  // namespace bindery::wgsl
