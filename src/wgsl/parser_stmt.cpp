@@ -26,12 +26,12 @@ NodeId Parser::parseIf(Range attrs) {
   s.kind = StmtKind::If;
   s.attrs = attrs;
   s.a = parseExpression();
-  s.b = parseCompound({});
+  s.b = parseCompound(parseAttributes());
   if (accept(Tok::KwElse)) {
     if (is(Tok::KwIf)) {
       s.c = parseIf({});
     } else {
-      s.c = parseCompound({});
+      s.c = parseCompound(parseAttributes());
     }
   }
   s.span = spanFrom(start);

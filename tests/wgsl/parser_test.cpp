@@ -107,6 +107,7 @@ TEST(Parser, StatementAttributes) {
     fn f() {
       var x = 0;
       @diagnostic(off, derivative_uniformity) if x == 0 { x = 1; }
+      if x == 1 @diagnostic(off, derivative_uniformity) { x = 2; } else @diagnostic(info, derivative_uniformity) { x = 3; }
       @diagnostic(off, derivative_uniformity) { x = 2; }
       @diagnostic(off, derivative_uniformity) loop @diagnostic(off, derivative_uniformity) { break; }
     }
