@@ -278,6 +278,20 @@ void Resolver::checkBindingConflicts() {
   for (uint32_t fi = 0; fi < m_.fns.size(); ++fi) {
     const FnInfo& info = m_.fns[fi];
     if (!info.isEntry) continue;
+    // #address-spaces: workgroup variables are only accessible from compute shaders
+    if (info.stage != Stage::Compute) {
+      for (uint32_t v : info.uses) {
+        if (m_.vars[v].space != AddressSpace::Workgroup || m_.ast.vars[v].kind != DeclKind::Var)
+          continue;
+        error(m_.ast.fns[fi].nameSpan,
+              std::string(toString(info.stage)) + " entry point '" +
+                  std::string(m_.ast.fns[fi].name) + "' uses workgroup variable '" +
+                  std::string(m_.ast.vars[v].name) +
+                  "'; workgroup variables are only accessible from compute shaders");
+        diags_.note(m_.ast.vars[v].nameSpan, "declared here");
+        break;
+      }
+    }
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;
     for (uint32_t v : info.uses) {
       const VarInfo& vi = m_.vars[v];

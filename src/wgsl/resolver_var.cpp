@@ -71,6 +71,10 @@ void Resolver::resolveVarDecl(uint32_t vi) {
                      std::string("initializer of ") + declWord(d.kind) + " '" + nm + "'");
   } else if (d.type == kNone && d.init != kNone && initType != kNoType) {
     type = d.kind == DeclKind::Const ? initType : T.concretize(initType);
+    // #concretization of a const initializer must be representable (e.g. 'let x = 3000000000;')
+    if (type != initType)
+      checkConvertible(d.init, initType, type,
+                       std::string("initializer of ") + declWord(d.kind) + " '" + nm + "'");
   }
   if (d.type == kNone && d.init == kNone && d.kind != DeclKind::Param)
     error(d.nameSpan,

@@ -568,3 +568,25 @@ TEST(Resolver, OverrideIdsAreUnique) {
 
 }  // namespace
 }  // namespace bindery::wgsl
+
+namespace bindery::wgsl {
+namespace {
+
+TEST(Resolver, ConcretizationMustBeRepresentable) {
+  EXPECT_TRUE(test::fails("fn f() { let x = 3000000000; }", "cannot be represented as 'i32'"));
+  test::parseOk("fn f() { let x = 3000000000u; let y = 2147483647; _ = x; _ = y; }");
+  EXPECT_TRUE(
+      test::fails("fn f() { var v = vec2(1, 3000000000); }", "cannot be represented as 'i32'"));
+}
+
+TEST(Resolver, WorkgroupVariablesOnlyInCompute) {
+  const char* src = R"(var<workgroup> w : f32;
+fn helper() -> f32 { return w; }
+@fragment fn fs() -> @location(0) vec4f { return vec4f(helper()); }
+)";
+  EXPECT_TRUE(test::failsAt(src, 3, 14, "fragment entry point 'fs' uses workgroup variable 'w'"));
+  test::parseOk("var<workgroup> w : f32;\n@compute @workgroup_size(1) fn c() { w = 1.0; }");
+}
+
+}  // namespace
+}  // namespace bindery::wgsl
