@@ -1,6 +1,8 @@
 // Shader-stage IO attributes (#builtin-values, #input-output-locations,
 // #interpolation): @builtin names and types, @location types, @interpolate
 // arguments.
+#include <map>
+
 #include "resolver.h"
 
 namespace bindery::wgsl {
@@ -95,6 +97,108 @@ void Resolver::checkIoAttributes(Range attrs, TypeId type) {
       }
       if (type != kNoType && ty != "flat" && !T.isFloatScalar(T.leaf(type)))
         error(a.span, "integer IO must use @interpolate(flat)");
+    }
+  }
+}
+
+}  // namespace bindery::wgsl
+
+namespace bindery::wgsl {
+
+namespace {
+// Stage mask: 1 vertex, 2 fragment, 4 compute. Direction: 1 input, 2 output.
+struct BuiltinUse {
+  const char* name;
+  uint8_t inStages;
+  uint8_t outStages;
+};
+const BuiltinUse kBuiltinUses[] = {
+    {"position", 2, 1},
+    {"vertex_index", 1, 0},
+    {"instance_index", 1, 0},
+    {"front_facing", 2, 0},
+    {"frag_depth", 0, 2},
+    {"sample_index", 2, 0},
+    {"sample_mask", 2, 2},
+    {"local_invocation_id", 4, 0},
+    {"local_invocation_index", 4, 0},
+    {"global_invocation_id", 4, 0},
+    {"workgroup_id", 4, 0},
+    {"num_workgroups", 4, 0},
+    {"clip_distances", 0, 1},
+    {"primitive_index", 2, 0},
+    {"subgroup_invocation_id", 6, 0},
+    {"subgroup_size", 6, 0},
+};
+uint8_t stageBit(Stage s) {
+  return s == Stage::Vertex ? 1 : s == Stage::Fragment ? 2 : 4;
+}
+}  // namespace
+
+// #builtin-values stage/direction, and unique @location / @builtin per direction.
+void Resolver::checkEntryIo(uint32_t fi) {
+  const FnDecl& f = m_.ast.fns[fi];
+  const FnInfo& info = m_.fns[fi];
+  uint8_t bit = stageBit(info.stage);
+  for (int dir = 0; dir < 2; ++dir) {
+    std::vector<std::pair<Range, TypeId>> items;  // attribute lists in this direction
+    if (dir == 0) {
+      for (uint32_t i = 0; i < f.params.count; ++i) {
+        uint32_t pv = m_.ast.at(f.params, i);
+        items.push_back({m_.ast.vars[pv].attrs, m_.vars[pv].type});
+      }
+    } else if (f.returnType != kNone) {
+      items.push_back({f.returnAttrs, info.returnType});
+    }
+    std::vector<std::pair<Range, TypeId>> flat;
+    for (auto& [attrs, type] : items) {
+      if (type != kNoType && T[type].kind == TypeKind::Struct && attrs.count == 0) {
+        for (const MemberInfo& mi : T.structInfo(T[type].structIndex).members)
+          flat.push_back({mi.attrs, mi.type});
+      } else {
+        flat.push_back({attrs, type});
+      }
+    }
+    std::map<int64_t, Span> locations;
+    std::map<std::string_view, Span> builtins;
+    for (auto& [attrs, type] : flat) {
+      for (uint32_t k = 0; k < attrs.count; ++k) {
+        const Attribute& a = m_.ast.attrs[attrs.begin + k];
+        if (a.args.count != 1) continue;
+        NodeId arg = m_.ast.at(a.args, 0);
+        if (a.name == "builtin") {
+          std::string_view n = m_.ast.exprs[arg].name;
+          for (const BuiltinUse& u : kBuiltinUses) {
+            if (n != u.name) continue;
+            uint8_t allowed = dir == 0 ? u.inStages : u.outStages;
+            if (!(allowed & bit))
+              error(a.span, "@builtin(" + std::string(n) + ") cannot be used as an " +
+                                (dir == 0 ? "input" : "output") + " of a " +
+                                std::string(toString(info.stage)) + " shader");
+          }
+          auto [it, inserted] = builtins.emplace(n, a.span);
+          if (!inserted)
+            error(a.span, "@builtin(" + std::string(n) +
+                              ") appears more than once in the entry point " +
+                              (dir == 0 ? "inputs" : "outputs"));
+        } else if (a.name == "location") {
+          ConstValue v;
+          if (!constValueOf(arg, v)) continue;
+          bool hasBlend = false;
+          for (uint32_t j = 0; j < attrs.count; ++j)
+            hasBlend = hasBlend || m_.ast.attrs[attrs.begin + j].name == "blend_src";
+          if (hasBlend) continue;
+          if (info.stage == Stage::Compute)
+            error(a.span, "@location is not valid on compute shader inputs");
+          auto [it, inserted] = locations.emplace(v.elems[0].i, a.span);
+          if (!inserted) {
+            error(a.span, "@location(" + std::to_string(v.elems[0].i) +
+                              ") appears more than once in the entry point " +
+                              (dir == 0 ? "inputs" : "outputs"));
+            diags_.note(it->second, "first use is here");
+          }
+        }
+      }
     }
   }
 }

@@ -35,6 +35,7 @@ class Resolver {
   void checkOverrideIds();
   // @builtin / @location / @interpolate on a parameter, member or return type (io_attributes.cpp)
   void checkIoAttributes(Range attrs, TypeId type);
+  void checkEntryIo(uint32_t fi);
 
   // --- types (resolver_type.cpp)
   TypeId resolveType(NodeId e);

@@ -153,7 +153,10 @@ void Resolver::resolveFunction(uint32_t fi) {
         a.name != "invariant" && a.name != "blend_src")
       error(a.span, "attribute @" + std::string(a.name) + " is not valid on a return type");
   }
-  if (isEntry) checkIoAttributes(f.returnAttrs, ret);
+  if (isEntry) {
+    checkIoAttributes(f.returnAttrs, ret);
+    checkEntryIo(fi);
+  }
 
   FnInfo& fin = m_.fns[fi];
   std::sort(fin.uses.begin(), fin.uses.end());

@@ -590,3 +590,30 @@ fn helper() -> f32 { return w; }
 
 }  // namespace
 }  // namespace bindery::wgsl
+
+namespace bindery::wgsl {
+namespace {
+
+TEST(Resolver, EntryPointIoStageAndUniqueness) {
+  EXPECT_TRUE(
+      test::fails("@fragment fn fs(@builtin(vertex_index) i : u32) {}",
+                  "@builtin(vertex_index) cannot be used as an input of a fragment shader"));
+  EXPECT_TRUE(test::fails("@vertex fn vs() -> @builtin(frag_depth) f32 { return 1.0; }",
+                          "cannot be used as an output of a vertex shader"));
+  EXPECT_TRUE(test::fails(R"(
+    struct In { @location(0) a : f32, @location(0) b : f32 }
+    @fragment fn fs(in : In) {})",
+                          "@location(0) appears more than once"));
+  EXPECT_TRUE(test::fails("@fragment fn fs(@location(1) a : f32, @location(1) b : vec2f) {}",
+                          "appears more than once"));
+  EXPECT_TRUE(test::fails("@compute @workgroup_size(1) fn c(@location(0) a : f32) {}",
+                          "not valid on compute shader inputs"));
+  test::parseOk(R"(
+    struct VOut { @builtin(position) p : vec4f, @location(0) a : f32 }
+    @vertex fn vs() -> VOut { return VOut(vec4f(), 1.0); }
+    @fragment fn fs(in : VOut, @location(1) b : f32) -> @location(0) vec4f { return vec4f(in.a + b); }
+  )");
+}
+
+}  // namespace
+}  // namespace bindery::wgsl
