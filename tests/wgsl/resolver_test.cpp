@@ -617,3 +617,48 @@ TEST(Resolver, EntryPointIoStageAndUniqueness) {
 
 }  // namespace
 }  // namespace bindery::wgsl
+
+namespace bindery::wgsl {
+namespace {
+
+TEST(Resolver, ConstBuiltinEvaluation) {
+  test::parseOk(R"(
+    const_assert dot(vec3(1, 2, 3), vec3(4, 5, 6)) == 32;
+    const_assert length(vec2(3.0, 4.0)) == 5.0;
+    const_assert distance(vec2(1.0, 1.0), vec2(4.0, 5.0)) == 5.0;
+    const_assert all(cross(vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0)) == vec3(0.0, 0.0, 1.0));
+    const_assert normalize(vec2(0.0, 2.0)).y == 1.0;
+    const_assert sign(-3) == -1 && sign(2.5) == 1.0;
+    const_assert step(0.5, 0.7) == 1.0 && saturate(1.5) == 1.0;
+    const_assert fract(2.25) == 0.25 && mix(0.0, 10.0, 0.5) == 5.0 && fma(2.0, 3.0, 1.0) == 7.0;
+    const_assert countOneBits(7u) == 3u && reverseBits(1u) == 0x80000000u;
+    const_assert countLeadingZeros(1u) == 31u && countTrailingZeros(8u) == 3u;
+    const_assert log2(8.0) == 3.0 && exp2(3.0) == 8.0;
+    const N = u32(length(vec2(3.0, 4.0)));
+    var<private> arr : array<f32, N>;
+    const_assert N == 5u;
+  )");
+  EXPECT_TRUE(test::fails("const a = log(-1.0);", "outside the domain of 'log'"));
+  EXPECT_TRUE(test::fails("const a = sqrt(-4.0);", "sqrt of a negative value"));
+  EXPECT_TRUE(test::fails("const a = normalize(vec2(0.0, 0.0));", "zero vector"));
+  EXPECT_TRUE(test::fails("const a = asin(2.0);", "outside [-1, 1]"));
+}
+
+TEST(Module, DiagnosticsTextAndErrorLimit) {
+  Options o;
+  o.maxErrors = 2;
+  Module m = parse("fn f() { let a : i32 = 1.5; let b : i32 = 2.5; let c : i32 = 3.5; }", o);
+  EXPECT_FALSE(m.ok());
+  EXPECT_EQ(m.diagnostics().size(), 2u);
+  EXPECT_NE(m.diagnosticsText().find("1:24: error:"), std::string::npos);
+  Module all = parse("fn f() { let a : i32 = 1.5; let b : i32 = 2.5; let c : i32 = 3.5; }");
+  EXPECT_EQ(all.diagnostics().size(), 3u);
+  EXPECT_EQ(toString(Diagnostic::Severity::Warning), "warning");
+  Module w = parse("diagnostic(off, my_unknown_rule);");
+  EXPECT_TRUE(w.ok());
+  ASSERT_EQ(w.diagnostics().size(), 1u);
+  EXPECT_EQ(w.diagnostics()[0].severity, Diagnostic::Severity::Warning);
+}
+
+}  // namespace
+}  // namespace bindery::wgsl
