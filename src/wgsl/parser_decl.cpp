@@ -37,6 +37,11 @@ Range Parser::parseAttributes() {
       a.args = ast_.pushList(args);
     }
     a.span = spanFrom(start);
+    // #attributes: an attribute must not be specified more than once per object
+    // (@diagnostic may repeat with different rules; checked by the resolver).
+    for (const Attribute& prev : list)
+      if (prev.name == a.name && a.name != "diagnostic")
+        diags_.error(a.span, "duplicate attribute @" + std::string(a.name));
     list.push_back(a);
   }
   Range r{static_cast<uint32_t>(ast_.attrs.size()), static_cast<uint32_t>(list.size())};

@@ -116,6 +116,14 @@ TEST(Parser, StatementAttributes) {
                       "attributes are only allowed on"));
 }
 
+TEST(Parser, DuplicateAttributes) {
+  EXPECT_TRUE(failsAt("@group(0) @group(1) @binding(0) var<uniform> u : f32;", 1, 11,
+                      "duplicate attribute @group"));
+  EXPECT_TRUE(fails("struct S { @align(4) @align(8) a : f32 }", "duplicate attribute @align"));
+  parseOk(
+      "@diagnostic(off, derivative_uniformity) @diagnostic(off, subgroup_uniformity) fn f() {}");
+}
+
 TEST(Parser, ExpressionPrecedence) {
   // mixing bitwise operators needs parentheses
   EXPECT_TRUE(failsAt("const a = 1 & 2 | 3;", 1, 17, "requires parentheses"));
