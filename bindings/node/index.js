@@ -97,10 +97,6 @@ const globals = {
   GPUSupportedFeatures: gpu.GPUSupportedFeatures,
   GPUSupportedLimits: gpu.GPUSupportedLimits,
   WGSLLanguageFeatures: gpu.WGSLLanguageFeatures,
-  GPUBuffer: native.GPUBuffer,
-  GPUTexture: native.GPUTexture,
-  GPUTextureView: native.GPUTextureView,
-  GPUSampler: native.GPUSampler,
   GPUError: errors.GPUError,
   GPUValidationError: errors.GPUValidationError,
   GPUOutOfMemoryError: errors.GPUOutOfMemoryError,
@@ -109,8 +105,16 @@ const globals = {
   GPUUncapturedErrorEvent: errors.GPUUncapturedErrorEvent,
   GPUDeviceLostInfo: errors.GPUDeviceLostInfo,
 };
-for (const name of ['GPUBuffer', 'GPUTexture', 'GPUTextureView', 'GPUSampler']) {
-  Object.defineProperty(globals[name].prototype, Symbol.toStringTag, { value: name });
+// The addon's classes, as the C++ API has them.
+for (const name of ['GPUBuffer', 'GPUTexture', 'GPUTextureView', 'GPUSampler',
+  'GPUBindGroupLayout', 'GPUBindGroup', 'GPUPipelineLayout', 'GPUExternalTexture']) {
+  if (typeof native[name] !== 'function') continue;
+  Object.defineProperty(native[name].prototype, Symbol.toStringTag, { value: name });
+  globals[name] = native[name];
 }
 
-module.exports = { create, globals, reflect };
+// bindery's stand-in for HTMLVideoElement / VideoFrame (importExternalTexture's
+// source): new FrameSource(textureView), .advanceFrame([planes]), .close().
+const { FrameSource } = native;
+
+module.exports = { create, globals, reflect, FrameSource };

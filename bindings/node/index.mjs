@@ -4,5 +4,5 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const bindery = require('./index.js');
 
-export const { create, globals, reflect } = bindery;
+export const { create, globals, reflect, FrameSource } = bindery;
 export default bindery;

@@ -17,6 +17,9 @@
 #ifndef BINDERY_NODE_HAS_SAMPLER
 #define BINDERY_NODE_HAS_SAMPLER 0
 #endif
+#ifndef BINDERY_NODE_HAS_BINDING_MODEL
+#define BINDERY_NODE_HAS_BINDING_MODEL 0
+#endif
 #ifndef BINDERY_NODE_HAS_REFLECT
 #define BINDERY_NODE_HAS_REFLECT 0
 #endif
@@ -24,7 +27,18 @@
 namespace bindery::node {
 
 // The wrapped classes, indexing AddonData::constructors.
-enum class ClassId : uint8_t { Buffer, Texture, TextureView, Sampler, Count };
+enum class ClassId : uint8_t {
+  Buffer,
+  Texture,
+  TextureView,
+  Sampler,
+  BindGroupLayout,
+  BindGroup,
+  PipelineLayout,
+  ExternalTexture,
+  FrameSource,
+  Count
+};
 
 struct AddonData {
   // (type: 'validation'|'out-of-memory'|'internal', code, message, withStack) -> GPUError

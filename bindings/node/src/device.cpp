@@ -265,6 +265,38 @@ Napi::Value createSampler(const Napi::CallbackInfo& info) {
 }
 #endif
 
+#if BINDERY_NODE_HAS_BINDING_MODEL
+// The createX methods that take a descriptor and return a wrapped object.
+template <class W, class D, auto Method>
+Napi::Value createObject(const Napi::CallbackInfo& info, const char* call) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info.This());
+  Context ctx{env, call, d->strict};
+  idl::requireArguments(ctx, info, 1);
+  D descriptor = idl::argument<D>(ctx, info, 0, "descriptor");
+  auto object = (d->device.*Method)(descriptor);
+  d->throwIfFailed();
+  return W::create(env, std::move(object), d);
+}
+
+Napi::Value createBindGroupLayout(const Napi::CallbackInfo& info) {
+  return createObject<GPUBindGroupLayout, BindGroupLayoutDescriptor,
+                      &Device::createBindGroupLayout>(info, "GPUDevice.createBindGroupLayout");
+}
+Napi::Value createBindGroup(const Napi::CallbackInfo& info) {
+  return createObject<GPUBindGroup, BindGroupDescriptor, &Device::createBindGroup>(
+      info, "GPUDevice.createBindGroup");
+}
+Napi::Value createPipelineLayout(const Napi::CallbackInfo& info) {
+  return createObject<GPUPipelineLayout, PipelineLayoutDescriptor, &Device::createPipelineLayout>(
+      info, "GPUDevice.createPipelineLayout");
+}
+Napi::Value importExternalTexture(const Napi::CallbackInfo& info) {
+  return createObject<GPUExternalTexture, ExternalTextureDescriptor,
+                      &Device::importExternalTexture>(info, "GPUDevice.importExternalTexture");
+}
+#endif
+
 void pushErrorScope(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   DeviceRef& d = deviceOf(env, info.This());
@@ -305,6 +337,12 @@ void initDevice(Napi::Env env, Napi::Object exports) {
 #endif
 #if BINDERY_NODE_HAS_SAMPLER
   fn(methods, "createSampler", createSampler);
+#endif
+#if BINDERY_NODE_HAS_BINDING_MODEL
+  fn(methods, "createBindGroupLayout", createBindGroupLayout);
+  fn(methods, "createBindGroup", createBindGroup);
+  fn(methods, "createPipelineLayout", createPipelineLayout);
+  fn(methods, "importExternalTexture", importExternalTexture);
 #endif
   fn(methods, "pushErrorScope", pushErrorScope);
   fn(methods, "destroy", destroy);

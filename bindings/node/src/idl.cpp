@@ -46,7 +46,12 @@ std::string describe(Napi::Value v) {
     case napi_undefined: return "undefined";
     case napi_null: return "null";
     case napi_boolean: return v.As<Napi::Boolean>().Value() ? "true" : "false";
-    case napi_number: return fmt::format("{}", v.As<Napi::Number>().DoubleValue());
+    case napi_number: {
+      double x = v.As<Napi::Number>().DoubleValue();
+      if (std::isnan(x)) return "NaN";
+      if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
+      return fmt::format("{}", x);
+    }
     case napi_string: return fmt::format("'{}'", v.As<Napi::String>().Utf8Value());
     case napi_symbol: return "a symbol";
     case napi_bigint: return "a bigint";

@@ -18,6 +18,11 @@ const napi_type_tag* typeTag(ClassId id) {
       {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f102},  // Texture
       {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f103},  // TextureView
       {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f104},  // Sampler
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f105},  // BindGroupLayout
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f106},  // BindGroup
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f107},  // PipelineLayout
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f108},  // ExternalTexture
+      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f109},  // FrameSource
   };
   static_assert(std::size(tags) == static_cast<size_t>(ClassId::Count));
   return &tags[static_cast<int>(id)];
@@ -198,11 +203,100 @@ void GPUSampler::init(Napi::Env env, Napi::Object exports) {
   registerClass(env, exports, "GPUSampler", {});
 }
 
+// --- the binding model -----------------------------------------------------------
+
+#if BINDERY_NODE_HAS_BINDING_MODEL
+void GPUBindGroupLayout::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPUBindGroupLayout", {});
+}
+void GPUBindGroup::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPUBindGroup", {});
+}
+void GPUPipelineLayout::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPUPipelineLayout", {});
+}
+void GPUExternalTexture::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPUExternalTexture", {});
+}
+
+FrameSource::FrameSource(const Napi::CallbackInfo& info) : Napi::ObjectWrap<FrameSource>(info) {
+  NAPI_THROW_IF_FAILED_VOID(
+      info.Env(), napi_type_tag_object(info.Env(), info.This(), typeTag(ClassId::FrameSource)));
+  std::vector<TextureView> planes = planesOf(info, "FrameSource");
+  source = planes.empty() ? VideoFrameSource() : VideoFrameSource(std::move(planes));
+}
+
+void FrameSource::init(Napi::Env env, Napi::Object exports) {
+  Napi::Function ctor = DefineClass(
+      env, "FrameSource",
+      {InstanceMethod<&FrameSource::advanceFrame>("advanceFrame"),
+       InstanceMethod<&FrameSource::close>("close"),
+       InstanceAccessor<&FrameSource::frameIndex>("frameIndex", napi_enumerable),
+       InstanceAccessor<&FrameSource::closed>("closed", napi_enumerable),
+       InstanceAccessor<&FrameSource::getLabel, &FrameSource::setLabel>("label", napi_enumerable)});
+  addonData(env).constructors[static_cast<int>(ClassId::FrameSource)] = Napi::Persistent(ctor);
+  exports.Set("FrameSource", ctor);
+}
+
+FrameSource* FrameSource::unwrap(Napi::Env env, Napi::Value value) {
+  if (!value.IsObject()) return nullptr;
+  bool is = false;
+  napi_check_object_type_tag(env, value, typeTag(ClassId::FrameSource), &is);
+  return is ? Napi::ObjectWrap<FrameSource>::Unwrap(value.As<Napi::Object>()) : nullptr;
+}
+
+// The planes argument: nothing, one GPUTextureView, or a sequence of them.
+std::vector<TextureView> FrameSource::planesOf(const Napi::CallbackInfo& info, const char* call) {
+  std::vector<TextureView> planes;
+  if (info.Length() == 0 || info[0].IsUndefined()) return planes;
+  idl::Context ctx{info.Env(), call, false};
+  idl::Where where{nullptr, "planes", 0};
+  if (GPUTextureView::unwrap(info.Env(), info[0])) {
+    idl::Convert<TextureView>::from(ctx, info[0], planes.emplace_back(), where);
+  } else {
+    idl::Convert<std::vector<TextureView>>::from(ctx, info[0], planes, where);
+  }
+  return planes;
+}
+
+void FrameSource::advanceFrame(const Napi::CallbackInfo& info) {
+  std::vector<TextureView> planes = planesOf(info, "FrameSource.advanceFrame");
+  if (planes.empty()) {
+    source.advanceFrame();
+  } else {
+    source.advanceFrame(std::move(planes));
+  }
+}
+void FrameSource::close(const Napi::CallbackInfo&) {
+  source.close();
+}
+Napi::Value FrameSource::frameIndex(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(source.frameIndex()));
+}
+Napi::Value FrameSource::closed(const Napi::CallbackInfo& info) {
+  return Napi::Boolean::New(info.Env(), source.isClosed());
+}
+Napi::Value FrameSource::getLabel(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), std::string(source.label()));
+}
+void FrameSource::setLabel(const Napi::CallbackInfo& info, const Napi::Value& value) {
+  idl::Context ctx{info.Env(), "FrameSource.label", false};
+  source.setLabel(idl::toDOMString(ctx, value, idl::Where{nullptr, "label", 0}));
+}
+#endif
+
 void initObjects(Napi::Env env, Napi::Object exports) {
   GPUBuffer::init(env, exports);
   GPUTexture::init(env, exports);
   GPUTextureView::init(env, exports);
   GPUSampler::init(env, exports);
+#if BINDERY_NODE_HAS_BINDING_MODEL
+  GPUBindGroupLayout::init(env, exports);
+  GPUBindGroup::init(env, exports);
+  GPUPipelineLayout::init(env, exports);
+  GPUExternalTexture::init(env, exports);
+  FrameSource::init(env, exports);
+#endif
 }
 
 }  // namespace bindery::node
@@ -232,3 +326,54 @@ void Convert<Extent3D>::from(const Context& ctx, Napi::Value v, Extent3D& out, c
 }
 
 }  // namespace bindery::node::idl
+
+#if BINDERY_NODE_HAS_BINDING_MODEL
+namespace bindery::node::idl {
+
+void Convert<BindingResource>::from(const Context& ctx, Napi::Value v, BindingResource& out,
+                                    const Where& where) {
+  Napi::Env env = ctx.env;
+  if (auto* sampler = GPUSampler::unwrap(env, v)) {
+    out = sampler->handle;
+  } else if (auto* view = GPUTextureView::unwrap(env, v)) {
+    out = view->handle;
+  } else if (auto* buffer = GPUBuffer::unwrap(env, v)) {
+    out = buffer->handle;
+  } else if (auto* texture = GPUTexture::unwrap(env, v)) {
+    out = texture->handle;
+  } else if (auto* external = GPUExternalTexture::unwrap(env, v)) {
+    out = external->handle;
+  } else if (v.IsObject() && !v.IsFunction()) {
+    convertDictionary(ctx, v, out.emplace<BufferBinding>(), where);
+  } else {
+    ctx.typeError(where, "is " + describe(v) +
+                             ", not a GPUBindingResource (a GPUSampler, GPUTextureView, "
+                             "GPUBuffer, GPUTexture, GPUBufferBinding or GPUExternalTexture)");
+  }
+}
+
+void Convert<std::vector<BindGroupLayout>>::from(const Context& ctx, Napi::Value v,
+                                                 std::vector<BindGroupLayout>& out,
+                                                 const Where& where) {
+  out.clear();
+  forEachElement(ctx, v, where, [&](Napi::Value element, const Where& at) {
+    BindGroupLayout& layout = out.emplace_back();
+    if (!element.IsNull() && !element.IsUndefined()) {
+      Convert<BindGroupLayout>::from(ctx, element, layout, at);
+    }
+  });
+}
+
+void Convert<VideoFrameSource>::from(const Context& ctx, Napi::Value v, VideoFrameSource& out,
+                                     const Where& where) {
+  FrameSource* source = FrameSource::unwrap(ctx.env, v);
+  if (!source) {
+    ctx.typeError(where, "is " + describe(v) +
+                             ", not a video source (in bindery, a FrameSource: new "
+                             "FrameSource(textureView))");
+  }
+  out = source->source;
+}
+
+}  // namespace bindery::node::idl
+#endif

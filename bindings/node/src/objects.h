@@ -132,6 +132,61 @@ class GPUSampler : public Wrapper<GPUSampler, Sampler, ClassId::Sampler> {
   static void init(Napi::Env env, Napi::Object exports);
 };
 
+#if BINDERY_NODE_HAS_BINDING_MODEL
+class GPUBindGroupLayout
+    : public Wrapper<GPUBindGroupLayout, BindGroupLayout, ClassId::BindGroupLayout> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUBindGroupLayout.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+};
+
+class GPUBindGroup : public Wrapper<GPUBindGroup, BindGroup, ClassId::BindGroup> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUBindGroup.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+};
+
+class GPUPipelineLayout
+    : public Wrapper<GPUPipelineLayout, PipelineLayout, ClassId::PipelineLayout> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUPipelineLayout.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+};
+
+class GPUExternalTexture
+    : public Wrapper<GPUExternalTexture, ExternalTexture, ClassId::ExternalTexture> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUExternalTexture.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+};
+
+// bindery's stand-in for HTMLVideoElement / VideoFrame, the source of
+// importExternalTexture: `new FrameSource(view)` or `new FrameSource([y, uv])`;
+// advanceFrame([planes]) moves to the next frame (textures imported earlier
+// expire); close() ends it.
+class FrameSource : public Napi::ObjectWrap<FrameSource> {
+ public:
+  explicit FrameSource(const Napi::CallbackInfo& info);
+  static void init(Napi::Env env, Napi::Object exports);
+  static FrameSource* unwrap(Napi::Env env, Napi::Value value);
+
+  VideoFrameSource source;
+
+ private:
+  std::vector<TextureView> planesOf(const Napi::CallbackInfo& info, const char* call);
+  void advanceFrame(const Napi::CallbackInfo& info);
+  void close(const Napi::CallbackInfo& info);
+  Napi::Value frameIndex(const Napi::CallbackInfo& info);
+  Napi::Value closed(const Napi::CallbackInfo& info);
+  Napi::Value getLabel(const Napi::CallbackInfo& info);
+  void setLabel(const Napi::CallbackInfo& info, const Napi::Value& value);
+};
+#endif
+
 }  // namespace bindery::node
 
 namespace bindery::node::idl {
@@ -164,5 +219,14 @@ struct Convert<Sampler> {
     convertObject<GPUSampler>(ctx, v, out, where, "GPUSampler");
   }
 };
+
+#if BINDERY_NODE_HAS_BINDING_MODEL
+template <>
+struct Convert<BindGroupLayout> {
+  static void from(const Context& ctx, Napi::Value v, BindGroupLayout& out, const Where& where) {
+    convertObject<GPUBindGroupLayout>(ctx, v, out, where, "GPUBindGroupLayout");
+  }
+};
+#endif
 
 }  // namespace bindery::node::idl
