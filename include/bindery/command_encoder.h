@@ -1,0 +1,196 @@
+// GPUCommandEncoder, GPUCommandBuffer, GPUComputePassEncoder,
+// GPURenderPassEncoder, GPURenderBundleEncoder and GPURenderBundle
+// (#command-encoding, #programmable-passes, #compute-passes, #render-passes,
+// #bundles).
+//
+// Encoding errors are deferred like the spec's: a failing command
+// invalidates its encoder and the error is reported by finish() (or by end()
+// of a pass whose state is checked there), naming the command (index and
+// kind), the pass, the labels involved and the debug-group stack. With
+// DeviceDescriptor::strict the error is also reported at the failing call.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bindery/bind_group.h"
+#include "bindery/buffer.h"
+#include "bindery/enums.h"
+#include "bindery/exception.h"
+#include "bindery/object.h"
+#include "bindery/texture.h"
+
+namespace bindery {
+
+class ComputePipeline;
+class RenderPipeline;
+
+enum class LoadOp : uint8_t {
+  Load,   // "load"
+  Clear,  // "clear"
+};
+std::string_view toString(LoadOp value);
+
+enum class StoreOp : uint8_t {
+  Store,    // "store"
+  Discard,  // "discard"
+};
+std::string_view toString(StoreOp value);
+
+enum class IndexFormat : uint8_t {
+  Uint16,  // "uint16"
+  Uint32,  // "uint32"
+};
+std::string_view toString(IndexFormat value);
+
+struct Color {
+  double r = 0;
+  double g = 0;
+  double b = 0;
+  double a = 0;
+};
+
+struct CommandEncoderDescriptor {
+  std::string label;
+};
+
+struct CommandBufferDescriptor {
+  std::string label;
+};
+
+struct ComputePassDescriptor {
+  std::string label;
+};
+
+struct RenderPassColorAttachment {
+  TextureView view;  // required; a null view is a null (empty) attachment slot
+  std::optional<uint32_t> depthSlice;
+  TextureView resolveTarget;
+  Color clearValue;
+  LoadOp loadOp = LoadOp::Clear;     // required in JavaScript
+  StoreOp storeOp = StoreOp::Store;  // required in JavaScript
+};
+
+struct RenderPassDepthStencilAttachment {
+  TextureView view;  // required
+  std::optional<float> depthClearValue;
+  std::optional<LoadOp> depthLoadOp;
+  std::optional<StoreOp> depthStoreOp;
+  bool depthReadOnly = false;
+  uint32_t stencilClearValue = 0;
+  std::optional<LoadOp> stencilLoadOp;
+  std::optional<StoreOp> stencilStoreOp;
+  bool stencilReadOnly = false;
+};
+
+struct RenderPassDescriptor {
+  std::string label;
+  std::vector<RenderPassColorAttachment> colorAttachments;  // required
+  std::optional<RenderPassDepthStencilAttachment> depthStencilAttachment;
+  uint64_t maxDrawCount = 50000000;
+};
+
+struct RenderBundleEncoderDescriptor {
+  std::string label;
+  // sequence<GPUTextureFormat?>: nullopt is an empty slot.
+  std::vector<std::optional<TextureFormat>> colorFormats;  // required
+  std::optional<TextureFormat> depthStencilFormat;
+  uint32_t sampleCount = 1;
+  bool depthReadOnly = false;
+  bool stencilReadOnly = false;
+};
+
+struct RenderBundleDescriptor {
+  std::string label;
+};
+
+class CommandBuffer : public detail::Handle {
+  BINDERY_HANDLE_CLASS(CommandBuffer);
+};
+
+class RenderBundle : public detail::Handle {
+  BINDERY_HANDLE_CLASS(RenderBundle);
+};
+
+// GPUDebugCommandsMixin and GPUBindingCommandsMixin, shared by the passes
+// and the render bundle encoder.
+#define BINDERY_PASS_COMMON_METHODS                                                              \
+  void pushDebugGroup(std::string_view groupLabel);                                              \
+  void popDebugGroup();                                                                          \
+  void insertDebugMarker(std::string_view markerLabel);                                          \
+  /* setBindGroup(index, bindGroup, dynamicOffsets): a null bindGroup unsets the slot. */        \
+  void setBindGroup(uint32_t index, const BindGroup& bindGroup);                                 \
+  void setBindGroup(uint32_t index, const BindGroup& bindGroup,                                  \
+                    std::span<const uint32_t> dynamicOffsets);                                   \
+  void setBindGroup(uint32_t index, const BindGroup& bindGroup,                                  \
+                    std::initializer_list<uint32_t> dynamicOffsets);                             \
+  /* The Uint32Array form: offsets are dynamicOffsetsData[start, start + length). Returns the */ \
+  /* RangeError JavaScript throws when that range is outside the array (no validation error; */  \
+  /* nothing is recorded). */                                                                    \
+  std::optional<Exception> setBindGroup(                                                         \
+      uint32_t index, const BindGroup& bindGroup, std::span<const uint32_t> dynamicOffsetsData,  \
+      uint64_t dynamicOffsetsDataStart, uint32_t dynamicOffsetsDataLength)
+
+// GPURenderCommandsMixin.
+#define BINDERY_RENDER_COMMANDS_METHODS                                                      \
+  void setPipeline(const RenderPipeline& pipeline);                                          \
+  void setIndexBuffer(const Buffer& buffer, IndexFormat indexFormat, uint64_t offset = 0,    \
+                      std::optional<uint64_t> size = std::nullopt);                          \
+  void setVertexBuffer(uint32_t slot, const Buffer& buffer, uint64_t offset = 0,             \
+                       std::optional<uint64_t> size = std::nullopt);                         \
+  void draw(uint32_t vertexCount, uint32_t instanceCount = 1, uint32_t firstVertex = 0,      \
+            uint32_t firstInstance = 0);                                                     \
+  void drawIndexed(uint32_t indexCount, uint32_t instanceCount = 1, uint32_t firstIndex = 0, \
+                   int32_t baseVertex = 0, uint32_t firstInstance = 0);                      \
+  void drawIndirect(const Buffer& indirectBuffer, uint64_t indirectOffset);                  \
+  void drawIndexedIndirect(const Buffer& indirectBuffer, uint64_t indirectOffset)
+
+class ComputePassEncoder : public detail::Handle {
+  BINDERY_HANDLE_CLASS(ComputePassEncoder);
+  BINDERY_PASS_COMMON_METHODS;
+
+  void setPipeline(const ComputePipeline& pipeline);
+  void dispatchWorkgroups(uint32_t workgroupCountX, uint32_t workgroupCountY = 1,
+                          uint32_t workgroupCountZ = 1);
+  void dispatchWorkgroupsIndirect(const Buffer& indirectBuffer, uint64_t indirectOffset);
+  void end();
+};
+
+class RenderPassEncoder : public detail::Handle {
+  BINDERY_HANDLE_CLASS(RenderPassEncoder);
+  BINDERY_PASS_COMMON_METHODS;
+  BINDERY_RENDER_COMMANDS_METHODS;
+
+  void executeBundles(std::span<const RenderBundle> bundles);
+  void executeBundles(std::initializer_list<RenderBundle> bundles);
+  void end();
+};
+
+class RenderBundleEncoder : public detail::Handle {
+  BINDERY_HANDLE_CLASS(RenderBundleEncoder);
+  BINDERY_PASS_COMMON_METHODS;
+  BINDERY_RENDER_COMMANDS_METHODS;
+
+  RenderBundle finish(const RenderBundleDescriptor& descriptor = {});
+};
+
+class CommandEncoder : public detail::Handle {
+  BINDERY_HANDLE_CLASS(CommandEncoder);
+
+  ComputePassEncoder beginComputePass(const ComputePassDescriptor& descriptor = {});
+  RenderPassEncoder beginRenderPass(const RenderPassDescriptor& descriptor);
+  void pushDebugGroup(std::string_view groupLabel);
+  void popDebugGroup();
+  void insertDebugMarker(std::string_view markerLabel);
+  CommandBuffer finish(const CommandBufferDescriptor& descriptor = {});
+};
+
+#undef BINDERY_PASS_COMMON_METHODS
+#undef BINDERY_RENDER_COMMANDS_METHODS
+
+}  // namespace bindery

@@ -1,0 +1,101 @@
+// The lazy bind-group tracker of a pass or bundle encoder: setBindGroup
+// records the group and its dynamic offsets and marks the slot dirty;
+// dispatch and draw validate ("Validate encoder bind groups",
+// #abstract-opdef-validate-encoder-bind-groups) only the slots that changed
+// since the last successful check, or every slot of the pipeline's layout
+// when the pipeline changed. Group-equivalence is a pointer compare; the
+// per-binding diff is built only on failure.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/error_data.h"
+#include "core/object_base.h"
+
+namespace bindery::core {
+
+class BindGroupBase;
+class BindGroupLayoutBase;
+class PipelineLayoutBase;
+
+// What the tracker needs of a pipeline, derived once per pipeline.
+struct PipelineBindingInfo {
+  const ObjectBase* pipeline = nullptr;  // for messages
+  const PipelineLayoutBase* layout = nullptr;
+  uint64_t groupMask = 0;  // @group indices with a (non-null, non-empty) layout
+  // Some binding of the layout is writable (a 'storage' buffer, a
+  // 'write-only' / 'read-write' storage texture): only then can bindings
+  // alias a writable resource or conflict in a compute usage scope.
+  bool hasWritableBindings = false;
+  // Per @group, per dense buffer index of the group's layout: the shader's
+  // minimum binding size for entries whose layout minBindingSize is 0 (0
+  // when the shader does not use the binding).
+  std::vector<std::vector<uint64_t>> minBufferSizes;
+
+  // Fills groupMask and hasWritableBindings from `layout`.
+  void deriveFromLayout();
+};
+
+class BindGroupTracker {
+ public:
+  static constexpr uint32_t kMaxGroups = 64;
+
+  void init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPerGroup);
+
+  void set(uint32_t index, BindGroupBase* group, const uint32_t* offsets, uint32_t count) {
+    groups_[index] = group;
+    if (count) {
+      uint32_t* dst = &offsets_[size_t{index} * stride_];
+      for (uint32_t i = 0; i < count; ++i) dst[i] = offsets[i];
+    }
+    uint64_t bit = uint64_t{1} << index;
+    dirty_ |= bit;
+    if (group) {
+      setMask_ |= bit;
+    } else {
+      setMask_ &= ~bit;
+    }
+  }
+  void setPipeline(const PipelineBindingInfo* pipeline) {
+    if (pipeline != pipeline_) {
+      pipeline_ = pipeline;
+      pipelineDirty_ = true;
+    }
+  }
+  const PipelineBindingInfo* pipeline() const { return pipeline_; }
+  BindGroupBase* group(uint32_t index) const { return groups_[index]; }
+  const uint32_t* offsets(uint32_t index) const { return &offsets_[size_t{index} * stride_]; }
+  // (the highest index with a bind group) + 1; 0 when none.
+  uint32_t bindGroupSpaceUsed() const { return setMask_ ? 64 - __builtin_clzll(setMask_) : 0; }
+  // Forgets every group and the pipeline (#abstract-opdef-reset-the-render-pass-binding-state).
+  void reset();
+
+  // Validate encoder bind groups + "Encoder bind groups alias a writable
+  // resource" + (compute) the dispatch's usage scope, lazily. The pipeline
+  // must be set.
+  MaybeError validate(bool checkUsageScope) {
+    uint64_t check = pipelineDirty_ ? pipeline_->groupMask : (pipeline_->groupMask & dirty_);
+    if (check == 0 && !pipelineDirty_) [[likely]] {
+      return {};
+    }
+    return validateSlow(check, checkUsageScope);
+  }
+
+ private:
+  MaybeError validateSlow(uint64_t check, bool checkUsageScope);
+  MaybeError validateSlot(uint32_t index) const;
+  MaybeError validateWritableAliasing() const;
+
+  std::vector<BindGroupBase*> groups_ = std::vector<BindGroupBase*>(kMaxGroups, nullptr);
+  std::vector<uint32_t> offsets_;
+  uint32_t stride_ = 0;
+  uint64_t dirty_ = 0;
+  uint64_t setMask_ = 0;
+  const PipelineBindingInfo* pipeline_ = nullptr;
+  bool pipelineDirty_ = false;
+};
+
+}  // namespace bindery::core

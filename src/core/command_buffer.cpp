@@ -1,0 +1,125 @@
+// GPUCommandBuffer (#gpucommandbuffer), the encoding context's deferred
+// errors, and the submit-time checks of #dom-gpuqueue-submit.
+#include "core/command_buffer.h"
+
+#include <fmt/format.h>
+
+#include "core/bind_group.h"
+#include "core/buffer.h"
+#include "core/device.h"
+#include "core/external_texture.h"
+#include "core/handles.h"
+#include "core/texture.h"
+#include "core/texture_view.h"
+
+namespace bindery::core {
+
+UsedResources::UsedResources() = default;
+UsedResources::~UsedResources() = default;
+UsedResources::UsedResources(UsedResources&&) noexcept = default;
+UsedResources& UsedResources::operator=(UsedResources&&) noexcept = default;
+
+void UsedResources::addBindGroup(BindGroupBase* group) {
+  size_t slot = (reinterpret_cast<uintptr_t>(group) >> 4) & 63;
+  if (recent[slot] == group) return;
+  recent[slot] = group;
+  bindGroups.emplace_back(group);
+}
+
+void UsedResources::addBuffer(BufferBase* buffer) {
+  if (!buffers.empty() && buffers.back().get() == buffer) return;
+  buffers.emplace_back(buffer);
+}
+
+void UsedResources::merge(const UsedResources& other) {
+  for (const auto& g : other.bindGroups) addBindGroup(g.get());
+  buffers.insert(buffers.end(), other.buffers.begin(), other.buffers.end());
+  attachments.insert(attachments.end(), other.attachments.begin(), other.attachments.end());
+  others.insert(others.end(), other.others.begin(), other.others.end());
+}
+
+std::string describeDebugGroups(const std::vector<std::string>* outer,
+                                const std::vector<std::string>* inner) {
+  std::string out;
+  for (const auto* stack : {outer, inner}) {
+    if (!stack) continue;
+    for (const std::string& label : *stack) {
+      if (!out.empty()) out += " > ";
+      out += fmt::format("'{}'", label);
+    }
+  }
+  return out.empty() ? "none" : out;
+}
+
+void EncodingContext::recordError(std::unique_ptr<ErrorData> error, uint32_t commandIndex,
+                                  const CommandSite& site, std::string_view call) {
+  if (!error) return;
+  std::string where = site.pass
+                          ? fmt::format("{} of {}", site.pass->describe(), encoder_->describe())
+                          : encoder_->describe();
+  if (site.pass == encoder_) where = encoder_->describe();
+  error->contexts.push_back(fmt::format("While encoding command #{} ({}) in {}; debug groups: {}",
+                                        commandIndex, site.kind, where,
+                                        describeDebugGroups(&debugGroups_, site.passDebugGroups)));
+  if (device_->strict()) {
+    device_->dispatchError(std::make_unique<ErrorData>(*error), call);
+  }
+  if (!error_) error_ = std::move(error);
+}
+
+CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label,
+                                     CommandStream commands, UsedResources used)
+    : ObjectBase(device, ObjectType::CommandBuffer, label),
+      commands_(std::move(commands)),
+      used_(std::move(used)) {}
+
+CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label, InvalidTag tag)
+    : ObjectBase(device, ObjectType::CommandBuffer, label, tag) {}
+
+CommandBufferBase::~CommandBufferBase() = default;
+
+MaybeError CommandBufferBase::validateSubmit() const {
+  for (const Ref<BindGroupBase>& group : used_.bindGroups) {
+    for (uint32_t i = 0; i < group->entryCount(); ++i) {
+      const LayoutEntry& entry = group->layoutEntry(i);
+      if (i < group->bufferCount()) {
+        const BufferBase* buffer = group->buffer(i);
+        BINDERY_TRY_CONTEXT(buffer->validateAvailable(fmt::format("binding {}", entry.binding)),
+                            "While validating {} (a bind group the commands use)",
+                            group->describe());
+        continue;
+      }
+      if (const TextureViewBase* view = group->textureView(i)) {
+        BINDERY_TRY_CONTEXT(view->texture()->validateUsable(
+                                fmt::format("the texture of binding {}", entry.binding)),
+                            "While validating {} (a bind group the commands use)",
+                            group->describe());
+      }
+    }
+    BINDERY_TRY(group->validateExternalTexturesNotExpired());
+  }
+  for (const Ref<BufferBase>& buffer : used_.buffers) {
+    BINDERY_TRY(buffer->validateAvailable("a buffer the commands use (index, vertex or indirect)"));
+  }
+  for (const Ref<TextureViewBase>& view : used_.attachments) {
+    BINDERY_TRY(view->texture()->validateUsable(
+        fmt::format("the texture of attachment {}", view->describe())));
+  }
+  return {};
+}
+
+}  // namespace bindery::core
+
+namespace bindery {
+
+using core::CommandBufferBase;
+using core::fromHandle;
+
+std::string_view CommandBuffer::label() const {
+  return fromHandle<CommandBufferBase>(*this)->label();
+}
+void CommandBuffer::setLabel(std::string_view l) {
+  fromHandle<CommandBufferBase>(*this)->setLabel(l);
+}
+
+}  // namespace bindery

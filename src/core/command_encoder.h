@@ -1,0 +1,138 @@
+// CommandEncoderBase (#gpucommandencoder) and the encoders of passes:
+// PassEncoderBase holds what GPUDebugCommandsMixin and GPUBindingCommandsMixin
+// share (debug groups, setBindGroup and its lazy tracker); the compute pass
+// is here, the render pass and render bundle encoder in render_pass.h.
+//
+// Encoder states (#encoder-state): open, locked (a pass is open), ended.
+// A failing command invalidates the encoder; the error is kept (the first
+// one) and reported by finish() with the command's index and kind, the
+// pass, the labels and the debug-group stack (EncodingContext).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bindery/command_encoder.h"
+#include "core/bind_group_tracker.h"
+#include "core/command_buffer.h"
+#include "core/error_data.h"
+#include "core/object_base.h"
+#include "core/ref.h"
+
+namespace bindery::core {
+
+class BindGroupBase;
+class BufferBase;
+class ComputePassEncoderBase;
+class ComputePipelineBase;
+class RenderPassEncoderBase;
+
+enum class EncoderState : uint8_t { Open, Locked, Ended };
+
+class CommandEncoderBase final : public ObjectBase {
+ public:
+  CommandEncoderBase(DeviceBase* device, const CommandEncoderDescriptor& descriptor);
+  CommandEncoderBase(DeviceBase* device, const CommandEncoderDescriptor& descriptor, InvalidTag);
+  ~CommandEncoderBase() override;
+
+  EncoderState state() const { return state_; }
+  EncodingContext& context() { return ctx_; }
+
+  Ref<ComputePassEncoderBase> beginComputePass(const ComputePassDescriptor& descriptor);
+  Ref<RenderPassEncoderBase> beginRenderPass(const RenderPassDescriptor& descriptor);
+  void pushDebugGroup(std::string_view label);
+  void popDebugGroup();
+  void insertDebugMarker(std::string_view label);
+  Ref<CommandBufferBase> finish(const CommandBufferDescriptor& descriptor);
+
+  // A pass of this encoder ended: the encoder is open again.
+  void unlock() { state_ = EncoderState::Open; }
+
+ private:
+  // "Validate the encoder state": false when the command must stop (locked:
+  // the encoder is invalidated; ended: a validation error now).
+  bool validateState(std::string_view kind, uint32_t index);
+
+  EncodingContext ctx_;
+  EncoderState state_ = EncoderState::Open;
+};
+
+class PassEncoderBase : public ObjectBase {
+ public:
+  bool isEnded() const { return ended_; }
+  EncodingContext& context() { return *ctx_; }
+  const BindGroupTracker& tracker() const { return tracker_; }
+
+  void pushDebugGroup(std::string_view label);
+  void popDebugGroup();
+  void insertDebugMarker(std::string_view label);
+  void setBindGroup(uint32_t index, BindGroupBase* group, const uint32_t* offsets, uint32_t count);
+  // The Uint32Array overload: a RangeError when [start, start + length) is outside the data.
+  std::optional<Exception> setBindGroup(uint32_t index, BindGroupBase* group,
+                                        std::span<const uint32_t> data, uint64_t start,
+                                        uint32_t length);
+  // Sets the tracker's pipeline from its binding info (setPipeline of the
+  // compute or render pass; the info lives as long as `pipeline`).
+  void setPipelineInfo(const PipelineBindingInfo* info, ObjectBase* pipeline);
+
+ protected:
+  PassEncoderBase(DeviceBase* device, ObjectType type, std::string_view label,
+                  EncodingContext* ctx);
+  PassEncoderBase(DeviceBase* device, ObjectType type, std::string_view label, EncodingContext* ctx,
+                  InvalidTag);
+  ~PassEncoderBase() override;
+
+  // Starts a command: counts it and checks the state. False when it must be
+  // skipped: after end() (a validation error is reported now) or on an
+  // encoder that is already invalid (nothing left to check).
+  bool beginCommand(std::string_view kind, uint32_t* index) {
+    *index = ctx_->nextCommand();
+    if (ended_ || !ctx_->isValid() || !isValid()) [[unlikely]] {
+      return beginCommandSlow(kind);
+    }
+    return true;
+  }
+  bool beginCommandSlow(std::string_view kind);
+  // Invalidates the encoder with `error` for command `index` of kind `kind`.
+  void fail(MaybeError error, uint32_t index, std::string_view kind);
+  // The render pass / bundle's whole-pass usage scope keeps every group set.
+  virtual void onBindGroupSet(BindGroupBase* /*group*/, uint32_t /*index*/) {}
+  // The checks of end() shared by the passes: debug groups closed.
+  MaybeError validateEndCommon() const;
+
+  EncodingContext* ctx_;
+  std::vector<std::string> debugGroups_;
+  BindGroupTracker tracker_;
+  bool ended_ = false;
+  uint32_t maxBindGroups_ = 0;
+  uint32_t minUniformAlignment_ = 256;
+  uint32_t minStorageAlignment_ = 256;
+};
+
+class ComputePassEncoderBase final : public PassEncoderBase {
+ public:
+  ComputePassEncoderBase(CommandEncoderBase* encoder, const ComputePassDescriptor& descriptor);
+  ComputePassEncoderBase(CommandEncoderBase* encoder, const ComputePassDescriptor& descriptor,
+                         InvalidTag);
+  ~ComputePassEncoderBase() override;
+
+  void setPipeline(ComputePipelineBase* pipeline);
+  void dispatchWorkgroups(uint32_t x, uint32_t y, uint32_t z);
+  void dispatchWorkgroupsIndirect(BufferBase* buffer, uint64_t offset);
+  void end();
+
+ private:
+  MaybeError validateDispatch();
+  Ref<CommandEncoderBase> encoder_;
+  uint32_t maxWorkgroups_ = 65535;
+};
+
+// Checks a buffer used directly by a command (index, vertex, indirect).
+MaybeError validateIndirectBuffer(const DeviceBase* device, const BufferBase* buffer,
+                                  uint64_t offset, uint64_t parametersSize);
+
+}  // namespace bindery::core

@@ -1,0 +1,181 @@
+// GPURenderPassEncoder (#render-passes), GPURenderBundleEncoder and
+// GPURenderBundle (#bundles): the GPURenderCommandsMixin they share
+// (RenderEncoderBase), the attachment rules of beginRenderPass
+// (#abstract-opdef-gpurenderpassdescriptor-valid-usage), and the render pass
+// layout pipelines and bundles must match.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bindery/command_encoder.h"
+#include "core/command_encoder.h"
+#include "core/usage_scope.h"
+
+namespace bindery::core {
+
+class TextureViewBase;
+class RenderBundleBase;
+class RenderPipelineBase;
+
+// GPURenderPassLayout (#abstract-opdef-derive-render-targets-layout-from-pass):
+// trailing null color formats are dropped.
+struct RenderPassLayout {
+  std::vector<std::optional<TextureFormat>> colorFormats;
+  std::optional<TextureFormat> depthStencilFormat;
+  uint32_t sampleCount = 1;
+  bool operator==(const RenderPassLayout&) const = default;
+  // "{colorFormats: ['rgba8unorm'], depthStencilFormat: 'depth24plus', sampleCount: 1}"
+  std::string describe() const;
+  void trim();
+};
+
+// A validated render pass descriptor: its layout, read-only flags and
+// attachments (with the usage scope they start the pass's scope with).
+struct RenderPassState {
+  RenderPassLayout layout;
+  bool depthReadOnly = false;
+  bool stencilReadOnly = false;
+  uint64_t maxDrawCount = 50000000;
+  std::vector<Ref<TextureViewBase>> attachments;
+  UsageScope scope;
+};
+
+// #abstract-opdef-gpurenderpassdescriptor-valid-usage and the attachment
+// regions being disjoint; fills `state` on success.
+MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDescriptor& descriptor,
+                                        RenderPassState* state);
+
+// "Calculating color attachment bytes per sample".
+uint32_t colorAttachmentBytesPerSample(std::span<const std::optional<TextureFormat>> formats);
+
+// GPURenderCommandsMixin, shared by the render pass and the bundle encoder.
+class RenderEncoderBase : public PassEncoderBase {
+ public:
+  void setPipeline(RenderPipelineBase* pipeline);
+  void setIndexBuffer(BufferBase* buffer, IndexFormat format, uint64_t offset,
+                      std::optional<uint64_t> size);
+  void setVertexBuffer(uint32_t slot, BufferBase* buffer, uint64_t offset,
+                       std::optional<uint64_t> size);
+  void draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t firstVertex,
+            uint32_t firstInstance);
+  void drawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t firstIndex,
+                   int32_t baseVertex, uint32_t firstInstance);
+  void drawIndirect(BufferBase* buffer, uint64_t offset);
+  void drawIndexedIndirect(BufferBase* buffer, uint64_t offset);
+
+  const RenderPassLayout& layout() const { return layout_; }
+  bool depthReadOnly() const { return depthReadOnly_; }
+  bool stencilReadOnly() const { return stencilReadOnly_; }
+  uint64_t drawCount() const { return drawCount_; }
+
+ protected:
+  RenderEncoderBase(DeviceBase* device, ObjectType type, std::string_view label,
+                    EncodingContext* ctx);
+  RenderEncoderBase(DeviceBase* device, ObjectType type, std::string_view label,
+                    EncodingContext* ctx, InvalidTag tag);
+
+  void onBindGroupSet(BindGroupBase* group, uint32_t index) override;
+  MaybeError validateDraw();
+  // The vertex buffers the pipeline reads hold enough data for the draw.
+  MaybeError validateVertexBuffers(bool indexed, uint32_t vertexCount, uint32_t instanceCount,
+                                   uint32_t firstVertex, uint32_t firstInstance) const;
+  // The whole-pass usage scope: every group set and every buffer used, plus `base`.
+  MaybeError validatePassUsageScope(const UsageScope* base) const;
+  // #abstract-opdef-reset-the-render-pass-binding-state
+  void resetBindingState();
+
+  struct BoundBuffer {
+    BufferBase* buffer = nullptr;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+  };
+  RenderPassLayout layout_;
+  const RenderPipelineBase* renderPipeline_ = nullptr;
+  bool depthReadOnly_ = false;
+  bool stencilReadOnly_ = false;
+  uint64_t drawCount_ = 0;
+  BoundBuffer indexBuffer_;
+  IndexFormat indexFormat_ = IndexFormat::Uint16;
+  std::vector<BoundBuffer> vertexBuffers_;
+  uint64_t vertexBufferMask_ = 0;
+  uint32_t maxVertexBuffers_ = 8;
+  uint32_t maxBindGroupsPlusVertexBuffers_ = 24;
+  // The usage scope's contents: distinct groups set (with the index they were
+  // set at, for messages) and buffers used directly.
+  struct GroupUse {
+    BindGroupBase* group;
+    uint32_t index;
+  };
+  std::vector<GroupUse> scopeGroups_;
+  const BindGroupBase* scopeRecent_[64] = {};
+  struct BufferUse {
+    BufferBase* buffer;
+    UseSite site;
+  };
+  std::vector<BufferUse> scopeBuffers_;
+};
+
+class RenderPassEncoderBase final : public RenderEncoderBase {
+ public:
+  RenderPassEncoderBase(CommandEncoderBase* encoder, const RenderPassDescriptor& descriptor,
+                        RenderPassState state);
+  RenderPassEncoderBase(CommandEncoderBase* encoder, const RenderPassDescriptor& descriptor,
+                        InvalidTag);
+  ~RenderPassEncoderBase() override;
+
+  void executeBundles(std::span<RenderBundleBase* const> bundles);
+  void end();
+
+ private:
+  Ref<CommandEncoderBase> encoder_;
+  RenderPassState state_;
+};
+
+class RenderBundleBase final : public ObjectBase {
+ public:
+  RenderBundleBase(DeviceBase* device, std::string_view label, RenderPassLayout layout,
+                   bool depthReadOnly, bool stencilReadOnly, uint64_t drawCount,
+                   CommandStream commands, UsedResources used, UsageScope scope);
+  RenderBundleBase(DeviceBase* device, std::string_view label, InvalidTag);
+  ~RenderBundleBase() override;
+
+  const RenderPassLayout& layout() const { return layout_; }
+  bool depthReadOnly() const { return depthReadOnly_; }
+  bool stencilReadOnly() const { return stencilReadOnly_; }
+  uint64_t drawCount() const { return drawCount_; }
+  const UsedResources& used() const { return used_; }
+  const UsageScope& scope() const { return scope_; }
+
+ private:
+  RenderPassLayout layout_;
+  const RenderPipelineBase* renderPipeline_ = nullptr;
+  bool depthReadOnly_ = false;
+  bool stencilReadOnly_ = false;
+  uint64_t drawCount_ = 0;
+  CommandStream commands_;
+  UsedResources used_;
+  UsageScope scope_;
+};
+
+class RenderBundleEncoderBase final : public RenderEncoderBase {
+ public:
+  RenderBundleEncoderBase(DeviceBase* device, const RenderBundleEncoderDescriptor& descriptor);
+  RenderBundleEncoderBase(DeviceBase* device, const RenderBundleEncoderDescriptor& descriptor,
+                          InvalidTag);
+  ~RenderBundleEncoderBase() override;
+
+  Ref<RenderBundleBase> finish(const RenderBundleDescriptor& descriptor);
+
+ private:
+  EncodingContext ownContext_;
+};
+
+// #dom-gpudevice-createrenderbundleencoder validation.
+MaybeError validateRenderBundleEncoderDescriptor(const DeviceBase* device,
+                                                 const RenderBundleEncoderDescriptor& descriptor);
+
+}  // namespace bindery::core
