@@ -181,4 +181,14 @@ std::string_view toString(StorageAccess a) {
   return "";
 }
 
+std::string_view toString(IoScalar s) {
+  switch (s) {
+    case IoScalar::F32: return "f32";
+    case IoScalar::F16: return "f16";
+    case IoScalar::I32: return "i32";
+    case IoScalar::U32: return "u32";
+  }
+  return "";
+}
+
 }  // namespace bindery::wgsl

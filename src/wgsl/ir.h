@@ -112,6 +112,8 @@ struct ModuleImpl {
   std::vector<TypeId> structTypes;                       // parallel to ast.structs
   std::vector<TypeId> aliasTypes;                        // parallel to ast.aliases
   std::unordered_map<uint32_t, ConstValue> constValues;  // expression id -> value
+  // Override-sized arrays: element count at the overrides' defaults, by Type::overrideKey.
+  std::unordered_map<uint32_t, uint32_t> overrideArrayCounts;
   bool f16Enabled = false;
   bool uniformStandardLayout = false;
 };

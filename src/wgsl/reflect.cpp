@@ -92,6 +92,78 @@ ResourceBinding makeBinding(const ModuleImpl& m, uint32_t vid, const FnInfo& ep)
   return b;
 }
 
+struct IoItem {
+  std::string_view name;
+  Range attrs;
+  TypeId type;
+};
+
+// Flatten an entry point's inputs (dir 0) or outputs (dir 1) into attributed items.
+std::vector<IoItem> ioItems(const ModuleImpl& m, uint32_t fi, int dir) {
+  const TypeTable& T = m.types;
+  const FnDecl& f = m.ast.fns[fi];
+  std::vector<IoItem> raw, out;
+  if (dir == 0) {
+    for (uint32_t i = 0; i < f.params.count; ++i) {
+      uint32_t pv = m.ast.at(f.params, i);
+      raw.push_back({m.ast.vars[pv].name, m.ast.vars[pv].attrs, m.vars[pv].type});
+    }
+  } else if (f.returnType != kNone) {
+    raw.push_back({{}, f.returnAttrs, m.fns[fi].returnType});
+  }
+  for (const IoItem& it : raw) {
+    if (it.type != kNoType && T[it.type].kind == TypeKind::Struct && it.attrs.count == 0) {
+      const StructInfo& s = T.structInfo(T[it.type].structIndex);
+      for (const MemberInfo& mi : s.members) out.push_back({mi.name, mi.attrs, mi.type});
+    } else {
+      out.push_back(it);
+    }
+  }
+  return out;
+}
+
+void collectIo(const ModuleImpl& m, uint32_t fi, int dir, std::vector<IoLocation>& locs,
+               std::vector<std::string>& builtins) {
+  const TypeTable& T = m.types;
+  for (const IoItem& it : ioItems(m, fi, dir)) {
+    IoLocation loc;
+    bool hasLocation = false;
+    loc.name = std::string(it.name);
+    for (uint32_t k = 0; k < it.attrs.count; ++k) {
+      const Attribute& a = m.ast.attrs[it.attrs.begin + k];
+      auto argName = [&](uint32_t i) -> std::string {
+        if (i >= a.args.count) return {};
+        return std::string(m.ast.exprs[m.ast.at(a.args, i)].name);
+      };
+      auto argValue = [&](uint32_t i) -> uint32_t {
+        if (i >= a.args.count) return 0;
+        auto v = m.constValues.find(m.ast.at(a.args, i));
+        return v == m.constValues.end() || v->second.elems.empty() ? 0
+                                                                   : uint32_t(v->second.elems[0].i);
+      };
+      if (a.name == "builtin") builtins.push_back(argName(0));
+      if (a.name == "location") hasLocation = true, loc.location = argValue(0);
+      if (a.name == "interpolate") loc.interpolation = argName(0), loc.sampling = argName(1);
+      if (a.name == "blend_src") loc.hasBlendSrc = true, loc.blendSrc = argValue(0);
+    }
+    if (!hasLocation || it.type == kNoType) continue;
+    loc.wgslType = T.name(it.type);
+    TypeId leaf = T.leaf(it.type);
+    loc.scalar = leaf == T.f16()   ? IoScalar::F16
+                 : leaf == T.i32() ? IoScalar::I32
+                 : leaf == T.u32() ? IoScalar::U32
+                                   : IoScalar::F32;
+    loc.components = T[it.type].kind == TypeKind::Vector ? T[it.type].width : 1;
+    bool isFloat = loc.scalar == IoScalar::F32 || loc.scalar == IoScalar::F16;
+    if (loc.interpolation.empty()) loc.interpolation = isFloat ? "perspective" : "flat";
+    if (loc.sampling.empty()) loc.sampling = loc.interpolation == "flat" ? "first" : "center";
+    locs.push_back(std::move(loc));
+  }
+  std::stable_sort(locs.begin(), locs.end(), [](const IoLocation& a, const IoLocation& b) {
+    return a.location != b.location ? a.location < b.location : a.blendSrc < b.blendSrc;
+  });
+}
+
 }  // namespace
 
 Reflection buildReflection(const ModuleImpl& m) {
@@ -120,6 +192,21 @@ Reflection buildReflection(const ModuleImpl& m) {
       b.declLine = lines.line(d.nameSpan.offset);
       b.declColumn = lines.column(d.nameSpan.offset);
       ep.resources.push_back(std::move(b));
+    }
+    collectIo(m, fi, 0, ep.inputs, ep.builtinInputs);
+    collectIo(m, fi, 1, ep.outputs, ep.builtinOutputs);
+    if (f.stage == Stage::Compute) {
+      for (uint32_t v : f.uses) {
+        const VarInfo& vi = m.vars[v];
+        if (m.ast.vars[v].kind != DeclKind::Var || vi.space != AddressSpace::Workgroup) continue;
+        const Type& t = T[vi.type];
+        uint64_t size = T.sizeOf(vi.type);
+        if (t.kind == TypeKind::Array && t.overrideKey != kNone) {
+          auto c = m.overrideArrayCounts.find(t.overrideKey);
+          size = uint64_t(c == m.overrideArrayCounts.end() ? 0 : c->second) * T.strideOf(vi.type);
+        }
+        ep.workgroupStorageSize += (size + 15) / 16 * 16;
+      }
     }
     std::stable_sort(ep.resources.begin(), ep.resources.end(),
                      [](const ResourceBinding& a, const ResourceBinding& b) {

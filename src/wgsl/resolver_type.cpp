@@ -181,6 +181,9 @@ bool Resolver::typeFromName(std::string_view name, Range targs, Span span, TypeI
                          ? (ci.refIndex | 0x80000000u)
                          : ce;
       out = T.array(e, 0, key);
+      ConstValue dv;
+      if (anyValueOf(ce, dv) && dv.elems[0].i > 0)
+        m_.overrideArrayCounts[key] = uint32_t(dv.elems[0].i);
       return true;
     }
     if (ci.stage != EvalStage::Const) {

@@ -252,3 +252,83 @@ TEST(Reflection, InvalidModuleReflectsNothing) {
 
 }  // namespace
 }  // namespace bindery::wgsl
+
+namespace bindery::wgsl {
+namespace {
+
+TEST(Reflection, StageInputsAndOutputs) {
+  Module m = test::parseOk(R"(
+    struct VIn {
+      @location(1) normal : vec3f,
+      @location(0) pos : vec3f,
+      @location(2) @interpolate(flat) id : u32,
+      @builtin(instance_index) inst : u32,
+    }
+    struct VOut {
+      @builtin(position) p : vec4f,
+      @location(0) @interpolate(linear, sample) uv : vec2f,
+      @location(1) @interpolate(flat) id : u32,
+    }
+    @vertex fn vs(in : VIn, @location(3) w : f32) -> VOut {
+      return VOut(vec4f(in.pos, w), in.normal.xy, in.id);
+    }
+    struct FOut {
+      @location(0) color : vec4f,
+      @location(1) ids : vec2i,
+      @builtin(frag_depth) depth : f32,
+    }
+    @fragment fn fs(in : VOut, @builtin(front_facing) ff : bool) -> FOut {
+      _ = ff;
+      return FOut(vec4f(in.uv, 0.0, 1.0), vec2i(), 0.5);
+    }
+    @fragment fn simple() -> @location(0) vec4<f32> { return vec4f(); }
+  )");
+  Reflection r = m.reflect();
+  const EntryPoint* vs = test::entry(r, "vs");
+  ASSERT_NE(vs, nullptr);
+  ASSERT_EQ(vs->inputs.size(), 4u);
+  EXPECT_EQ(vs->inputs[0].name, "pos");
+  EXPECT_EQ(vs->inputs[0].location, 0u);
+  EXPECT_EQ(vs->inputs[0].components, 3u);
+  EXPECT_EQ(vs->inputs[0].scalar, IoScalar::F32);
+  EXPECT_EQ(vs->inputs[0].interpolation, "perspective");
+  EXPECT_EQ(vs->inputs[0].sampling, "center");
+  EXPECT_EQ(vs->inputs[2].scalar, IoScalar::U32);
+  EXPECT_EQ(vs->inputs[2].interpolation, "flat");
+  EXPECT_EQ(vs->inputs[3].name, "w");
+  EXPECT_EQ(vs->inputs[3].wgslType, "f32");
+  EXPECT_EQ(vs->builtinInputs, std::vector<std::string>{"instance_index"});
+  EXPECT_EQ(vs->builtinOutputs, std::vector<std::string>{"position"});
+  ASSERT_EQ(vs->outputs.size(), 2u);
+  EXPECT_EQ(vs->outputs[0].interpolation, "linear");
+  EXPECT_EQ(vs->outputs[0].sampling, "sample");
+  const EntryPoint* fs = test::entry(r, "fs");
+  ASSERT_EQ(fs->outputs.size(), 2u);
+  EXPECT_EQ(fs->outputs[1].scalar, IoScalar::I32);
+  EXPECT_EQ(fs->outputs[1].components, 2u);
+  EXPECT_EQ(fs->builtinOutputs, std::vector<std::string>{"frag_depth"});
+  EXPECT_EQ(fs->builtinInputs, (std::vector<std::string>{"position", "front_facing"}));
+  const EntryPoint* simple = test::entry(r, "simple");
+  ASSERT_EQ(simple->outputs.size(), 1u);
+  EXPECT_EQ(simple->outputs[0].name, "");
+  EXPECT_EQ(simple->outputs[0].components, 4u);
+  EXPECT_EQ(toString(IoScalar::U32), "u32");
+}
+
+TEST(Reflection, WorkgroupStorageSize) {
+  Module m = test::parseOk(R"(
+    override n : u32 = 64u;
+    var<workgroup> a : array<f32, 10>;    // 40 -> 48
+    var<workgroup> b : vec3f;             // 12 -> 16
+    var<workgroup> c : array<u32, n>;     // 256
+    var<workgroup> unused : array<f32, 1024>;
+    @compute @workgroup_size(1) fn main() { a[0] = 1.0; b = vec3f(); c[0] = 1u; }
+    @compute @workgroup_size(1) fn none() {}
+  )");
+  Reflection r = m.reflect();
+  EXPECT_EQ(test::entry(r, "main")->workgroupStorageSize, 48u + 16u + 256u);
+  EXPECT_EQ(test::entry(r, "none")->workgroupStorageSize, 0u);
+}
+
+}  // namespace
+}  // namespace bindery::wgsl

@@ -136,6 +136,24 @@ struct ResourceBinding {
   uint32_t declColumn = 0;
 };
 
+// Component type of a user-defined stage input/output (@location).
+enum class IoScalar : uint8_t { F32, F16, I32, U32 };
+
+// A user-defined entry point input or output (#input-output-locations), e.g.
+// a vertex attribute or a fragment color output. Added additively.
+struct IoLocation {
+  uint32_t location = 0;
+  std::string name;      // parameter or struct member name ("" for a bare return value)
+  std::string wgslType;  // canonical, e.g. "vec4<f32>"
+  IoScalar scalar = IoScalar::F32;
+  uint32_t components = 1;    // 1..4
+  std::string interpolation;  // "perspective" (default for floats), "linear", "flat"
+  std::string
+      sampling;  // "center" (default for floats), "centroid", "sample", "first", "either", ""
+  bool hasBlendSrc = false;  // @blend_src (dual_source_blending)
+  uint32_t blendSrc = 0;
+};
+
 struct EntryPoint {
   std::string name;
   Stage stage = Stage::Compute;
@@ -147,6 +165,18 @@ struct EntryPoint {
   std::vector<ResourceBinding> resources;
   // Names of pipeline-overridable constants this entry point statically uses.
   std::vector<std::string> overrides;
+  // --- added additively ---
+  // User-defined inputs and outputs by @location, sorted by location.
+  std::vector<IoLocation> inputs;
+  std::vector<IoLocation> outputs;
+  // Builtin values used as inputs / outputs, e.g. "position", "vertex_index",
+  // "frag_depth", "sample_mask" (WGSL spelling), in declaration order.
+  std::vector<std::string> builtinInputs;
+  std::vector<std::string> builtinOutputs;
+  // Compute: bytes of workgroup memory statically used (#limits
+  // maxComputeWorkgroupStorageSize): sum over workgroup variables of
+  // roundUp(16, SizeOf(store type)); override-sized arrays at their defaults.
+  uint64_t workgroupStorageSize = 0;
 };
 
 struct MemberLayout {
@@ -194,5 +224,6 @@ std::string_view toString(
 std::string_view toString(ViewDimension);  // "1d", "2d", "2d-array", "cube", "cube-array", "3d", ""
 std::string_view toString(TexelFormat);    // "rgba8unorm", ... , ""
 std::string_view toString(StorageAccess);  // "read", "write", "read_write", ""
+std::string_view toString(IoScalar);       // "f32", "f16", "i32", "u32"
 
 }  // namespace bindery::wgsl
