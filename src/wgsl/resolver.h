@@ -45,6 +45,8 @@ class Resolver {
   // --- expressions (resolver_expr.cpp)
   TypeId resolveExpr(NodeId e);
   TypeId resolveValue(NodeId e);  // with the load rule applied
+  // resolver_ctor.cpp; `type` kNoType for vecN(...)/matCxR(...)/array(...) with inferred elements
+  TypeId resolveConstructor(NodeId e, TypeId type, const std::vector<NodeId>& args);
   bool constValueOf(NodeId e, ConstValue& out) const;
   bool anyValueOf(NodeId e, ConstValue& out) const;  // const, or override at defaults
   // Requires a const-expression (or override-expression when allowOverride)
