@@ -23,9 +23,16 @@ std::string quoted(E value) {
   return fmt::format("'{}'", toString(value));
 }
 
-// " (descriptor.dimension defaulted to ...)" when `reason` is not empty.
+// " descriptor.dimension defaulted to ... ." (a sentence to end a message
+// with) when `reason` is not empty.
 std::string because(const std::string& reason) {
-  return reason.empty() ? std::string() : fmt::format(" ({})", reason);
+  return reason.empty() ? std::string() : fmt::format(" {}.", reason);
+}
+
+// "descriptor.usage (GPUTextureUsage.X)", noting when it is the default.
+std::string usageSubject(TextureUsageFlags usage, const std::string& reason) {
+  return fmt::format("descriptor.usage ({}{})", toString(usage),
+                     reason.empty() ? "" : ", defaulted to the texture's usage");
 }
 
 constexpr char kSwizzleChars[] = {'r', 'g', 'b', 'a', '0', '1'};
@@ -254,9 +261,9 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
         fmt::format("Give the view an explicit usage without GPUTextureUsage.RENDER_ATTACHMENT: "
                     "createView({{format: {}, usage: {}}}).",
                     quoted(format), toString(without)),
-        "descriptor.usage ({}){} includes GPUTextureUsage.RENDER_ATTACHMENT, but the view's "
-        "format {} is not renderable.",
-        toString(r.usage), because(usageWhy), quoted(format));
+        "{} includes GPUTextureUsage.RENDER_ATTACHMENT, but the view's format {} is not "
+        "renderable.",
+        usageSubject(r.usage, usageWhy), quoted(format));
   }
   if (r.usage.has(TextureUsage::StorageBinding) && !isStorageFormatAnyAccess(format, features)) {
     TextureUsageFlags without = r.usage.without(TextureUsage::StorageBinding);
@@ -268,9 +275,9 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
             : fmt::format("Give the view an explicit usage without "
                           "GPUTextureUsage.STORAGE_BINDING: createView({{format: {}, usage: {}}}).",
                           quoted(format), toString(without)),
-        "descriptor.usage ({}){} includes GPUTextureUsage.STORAGE_BINDING, but the view's format "
-        "{} cannot be a storage texture{}.",
-        toString(r.usage), because(usageWhy), quoted(format), [&] {
+        "{} includes GPUTextureUsage.STORAGE_BINDING, but the view's format {} cannot be a "
+        "storage texture{}.",
+        usageSubject(r.usage, usageWhy), quoted(format), [&] {
           for (uint32_t v = 0; v < kStorageTextureAccessCount; ++v) {
             if (auto f = storageFeatureNeeded(format, static_cast<StorageTextureAccess>(v))) {
               return fmt::format(" without the '{}' feature", toString(*f));
@@ -330,7 +337,7 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
     }
     BINDERY_INVALID_IF_FIX(true, TextureViewArrayLayerRangeInvalid, fix,
                            "descriptor.baseArrayLayer + descriptor.arrayLayerCount ({} + {} = {}) "
-                           "exceeds the texture's array layer count ({}){}.",
+                           "exceeds the texture's array layer count ({}).{}",
                            r.baseArrayLayer, arrayLayerCount,
                            uint64_t{r.baseArrayLayer} + arrayLayerCount, layers,
                            because(layersWhy));
@@ -340,9 +347,9 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
   BINDERY_INVALID_IF_FIX(texture.sampleCount() > 1 && dimension != TextureViewDimension::e2D,
                          TextureViewMultisampledDimension,
                          "Use dimension: '2d' (a multisampled texture has one layer and one mip).",
-                         "descriptor.dimension is {}{}, but the texture is multisampled "
-                         "(sampleCount {}), so its views must be '2d'.",
-                         quoted(dimension), because(why.dimension), texture.sampleCount());
+                         "descriptor.dimension is {}, but the texture is multisampled "
+                         "(sampleCount {}), so its views must be '2d'.{}",
+                         quoted(dimension), texture.sampleCount(), because(why.dimension));
 
   // Per view dimension.
   auto requireTextureDimension = [&](TextureDimension expected) -> MaybeError {
@@ -356,10 +363,10 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
         break;
     }
     BINDERY_INVALID_IF_FIX(true, TextureViewDimensionIncompatible, fix,
-                           "descriptor.dimension is {}{}, which needs a {} texture, but the "
-                           "texture's dimension is {}.",
-                           quoted(dimension), because(why.dimension), quoted(expected),
-                           quoted(texture.dimension()));
+                           "descriptor.dimension is {}, which needs a {} texture, but the "
+                           "texture's dimension is {}.{}",
+                           quoted(dimension), quoted(expected), quoted(texture.dimension()),
+                           because(why.dimension));
     return {};
   };
   auto requireLayerCount = [&](uint32_t expected) -> MaybeError {
@@ -382,10 +389,10 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
       }
     }
     BINDERY_INVALID_IF_FIX(true, TextureViewArrayLayerCountForDimension, fix,
-                           "descriptor.arrayLayerCount is {}{}, but a {} view must have exactly "
-                           "{} array layer{}.",
-                           arrayLayerCount, because(layersWhy), quoted(dimension), expected,
-                           expected == 1 ? "" : "s");
+                           "descriptor.arrayLayerCount is {}, but a {} view must have exactly "
+                           "{} array layer{}.{}",
+                           arrayLayerCount, quoted(dimension), expected, expected == 1 ? "" : "s",
+                           because(layersWhy));
     return {};
   };
   auto requireSquare = [&]() -> MaybeError {
@@ -418,11 +425,16 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
       BINDERY_TRY(requireTextureDimension(TextureDimension::e2D));
       BINDERY_INVALID_IF_FIX(
           arrayLayerCount % 6 != 0, TextureViewArrayLayerCountForDimension,
-          fmt::format("A 'cube-array' view holds whole cubes of 6 layers: use arrayLayerCount: "
-                      "{} (or a multiple of 6).",
-                      std::max<uint32_t>(6, arrayLayerCount / 6 * 6)),
-          "descriptor.arrayLayerCount is {}{}, but a 'cube-array' view must have a multiple of "
-          "6 array layers.",
+          layers - r.baseArrayLayer >= 6
+              ? fmt::format("A 'cube-array' view holds whole cubes of 6 layers: use "
+                            "arrayLayerCount: {} (or another multiple of 6).",
+                            (layers - r.baseArrayLayer) / 6 * 6)
+              : fmt::format("The texture has {} layer(s) from baseArrayLayer {}; a 'cube-array' "
+                            "view needs a texture with size.depthOrArrayLayers a multiple of 6 "
+                            "(e.g. 12), or use dimension: '2d-array'.",
+                            layers - r.baseArrayLayer, r.baseArrayLayer),
+          "descriptor.arrayLayerCount is {}, but a 'cube-array' view must have a multiple of 6 "
+          "array layers.{}",
           arrayLayerCount, because(layersWhy));
       BINDERY_TRY(requireSquare());
       BINDERY_INVALID_IF_FIX(!device->hasFeature(FeatureName::CoreFeaturesAndLimits),

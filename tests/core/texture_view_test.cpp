@@ -378,7 +378,8 @@ TEST_F(TextureViewTest, DefaultUsageFailsWhenTheViewFormatLacksStorage) {
   expectError(
       ErrorCode::TextureViewUsageUnsupportedByFormat,
       [&] { t.createView({.format = TextureFormat::Rgba8unormSrgb}); },
-      {"descriptor.usage defaulted to the texture's usage",
+      {"descriptor.usage (GPUTextureUsage.STORAGE_BINDING | "
+       "GPUTextureUsage.RENDER_ATTACHMENT, defaulted to the texture's usage)",
        "includes GPUTextureUsage.STORAGE_BINDING", "'rgba8unorm-srgb' cannot be a storage texture",
        "createView({format: 'rgba8unorm-srgb', usage: "
        "GPUTextureUsage.RENDER_ATTACHMENT})"});
@@ -450,8 +451,8 @@ TEST_F(TextureViewTest, CubeViewOfATwoLayerTextureSaysWhichDefault) {
       ErrorCode::TextureViewArrayLayerRangeInvalid,
       [&] { t.createView({.dimension = TextureViewDimension::Cube}); },
       {"[Texture \"shadow cascades\"].createView([TextureView])",
-       "(0 + 6 = 6) exceeds the texture's array layer count (2)",
-       "descriptor.arrayLayerCount defaulted to 6 because descriptor.dimension is 'cube'",
+       "(0 + 6 = 6) exceeds the texture's array layer count (2). "
+       "descriptor.arrayLayerCount defaulted to 6 because descriptor.dimension is 'cube'.",
        "createView({dimension: '2d', baseArrayLayer: n, arrayLayerCount: 1})"});
   // '2d' without arrayLayerCount defaults to one layer: valid (per the spec).
   expectValid([&] { t.createView({.dimension = TextureViewDimension::e2D}); });
@@ -461,9 +462,10 @@ TEST_F(TextureViewTest, CubeArrayOfATwoLayerTextureSaysWhichDefault) {
   Texture t = make({16, 16, 2});
   expectError(ErrorCode::TextureViewArrayLayerCountForDimension,
               [&] { t.createView({.dimension = TextureViewDimension::CubeArray}); },
-              {"descriptor.arrayLayerCount is 2 (descriptor.arrayLayerCount defaulted to 2 (the "
-               "texture's size.depthOrArrayLayers 2",
-               "multiple of 6"});
+              {"descriptor.arrayLayerCount is 2, but a 'cube-array' view must have a multiple "
+               "of 6 array layers. descriptor.arrayLayerCount defaulted to 2 (the texture's "
+               "size.depthOrArrayLayers 2",
+               "size.depthOrArrayLayers a multiple of 6"});
 }
 
 TEST_F(TextureViewTest, TwoDViewNeedsOneLayer) {
@@ -507,7 +509,7 @@ TEST_F(TextureViewTest, CubeRules) {
   expectError(
       ErrorCode::TextureViewArrayLayerCountForDimension,
       [&] { t.createView({.dimension = TextureViewDimension::CubeArray, .arrayLayerCount = 8}); },
-      {"multiple of 6", "arrayLayerCount: 6"});
+      {"multiple of 6", "arrayLayerCount: 12"});
   Texture wide = make({32, 16, 6});
   expectError(ErrorCode::TextureViewCubeNotSquare,
               [&] { wide.createView({.dimension = TextureViewDimension::Cube}); },
