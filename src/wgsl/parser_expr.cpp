@@ -57,8 +57,14 @@ bool Parser::expect(Tok k, const char* context) {
     advance();
     return true;
   }
-  errorAtPeek(std::string("expected ") + tokName(k) + " " + context + ", found " +
-              tokName(peek().kind));
+  std::string msg =
+      std::string("expected ") + tokName(k) + " " + context + ", found " + tokName(peek().kind);
+  if (k == Tok::Semicolon && pos_ > 0) {
+    // point just after the previous token: that is where the ';' is missing
+    diags_.error(Span{lastEnd_, 1}, msg);
+    throw ParseAbort{};
+  }
+  errorAtPeek(msg);
   return false;
 }
 

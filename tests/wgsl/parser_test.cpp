@@ -143,10 +143,10 @@ TEST(Parser, ExpressionPrecedence) {
 }
 
 TEST(Parser, SyntaxErrorsCarryPosition) {
-  EXPECT_TRUE(failsAt("@group(0) @binding(0) var<uniform> u : f32\n\nfn f() {}", 3, 1,
+  EXPECT_TRUE(failsAt("@group(0) @binding(0) var<uniform> u : f32\n\nfn f() {}", 1, 43,
                       "expected ';' after declaration"));
   EXPECT_TRUE(failsAt("fn f() {\n  let x = ;\n}", 2, 11, "expected expression, found ';'"));
-  EXPECT_TRUE(failsAt("fn f() {\n  var x = 1\n  x = 2;\n}", 3, 3, "expected ';'"));
+  EXPECT_TRUE(failsAt("fn f() {\n  var x = 1\n  x = 2;\n}", 2, 12, "expected ';'"));
   EXPECT_TRUE(failsAt("struct S { a : f32; }", 1, 19, "expected '}'"));
   EXPECT_TRUE(failsAt("let x = 1;", 1, 1, "'let' declarations are not allowed at module scope"));
   EXPECT_TRUE(failsAt("fn f() { break if true; }", 1, 16, "'break if' is only allowed"));
