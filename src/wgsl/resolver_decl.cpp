@@ -155,6 +155,12 @@ void Resolver::resolveGlobal(uint32_t gi) {
       error(s, "cyclic dependency between module-scope declarations: " + chain);
     return;
   }
+  if (resolveStack_.size() > 512) {
+    Span s;
+    globalName(m_.ast, g, &s);
+    error(s, "module-scope declarations depend on each other too deeply (more than 512 levels)");
+    return;
+  }
   globalState_[gi] = 1;
   resolveStack_.push_back(gi);
   FnCtx* savedFn = fn_;

@@ -22,6 +22,25 @@ TEST(Resolver, ModuleScopeAnyOrder) {
   )");
 }
 
+TEST(Resolver, DeepDependencyChainsAreBounded) {
+  std::string ok = "const c0 = 1;\n";
+  for (int i = 1; i < 200; ++i)
+    ok += "const c" + std::to_string(i) + " = c" + std::to_string(i - 1) + " + 1;\n";
+  ok += "const_assert c199 == 200;";
+  // declared in reverse so that resolution recurses through the whole chain
+  std::string rev;
+  for (int i = 199; i >= 1; --i)
+    rev += "const d" + std::to_string(i) + " = d" + std::to_string(i - 1) + " + 1;\n";
+  rev += "const d0 = 1;\nconst_assert d199 == 200;";
+  parseOk(ok);
+  parseOk(rev);
+  std::string deep;
+  for (int i = 5000; i >= 1; --i)
+    deep += "const e" + std::to_string(i) + " = e" + std::to_string(i - 1) + ";\n";
+  deep += "const e0 = 1;";
+  EXPECT_TRUE(fails(deep, "too deeply"));
+}
+
 TEST(Resolver, CyclesRejected) {
   EXPECT_TRUE(failsAt("const a = b;\nconst b = a;", 1, 7, "cyclic dependency"));
   EXPECT_TRUE(fails("struct S { s : S }", "cyclic dependency"));
