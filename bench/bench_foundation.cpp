@@ -8,11 +8,20 @@ namespace {
 
 using namespace bindery;
 
+// Uncaptured errors so far: a benchmark of a valid call that made one is
+// measuring the wrong path, and reports it (checkNoErrors).
+int gUncaptured = 0;
+
 Device makeDevice() {
   Instance instance = Instance::create();
   Device device = instance.requestAdapter().requestDevice().device;
-  device.setUncapturedErrorCallback([](const Error&) {});
+  gUncaptured = 0;
+  device.setUncapturedErrorCallback([](const Error&) { ++gUncaptured; });
   return device;
+}
+
+void checkNoErrors(benchmark::State& state) {
+  if (gUncaptured != 0) state.SkipWithError("a call made a validation error");
 }
 
 void BM_CreateBuffer(benchmark::State& state) {
@@ -23,6 +32,7 @@ void BM_CreateBuffer(benchmark::State& state) {
     Buffer buffer = device.createBuffer(descriptor);
     benchmark::DoNotOptimize(buffer);
   }
+  checkNoErrors(state);
 }
 BENCHMARK(BM_CreateBuffer);
 
@@ -38,6 +48,7 @@ void BM_CreateBufferInvalidInScope(benchmark::State& state) {
     benchmark::DoNotOptimize(buffer);
     benchmark::DoNotOptimize(result);
   }
+  checkNoErrors(state);
 }
 BENCHMARK(BM_CreateBufferInvalidInScope);
 
@@ -47,6 +58,7 @@ void BM_CreateSampler(benchmark::State& state) {
     Sampler sampler = device.createSampler();
     benchmark::DoNotOptimize(sampler);
   }
+  checkNoErrors(state);
 }
 BENCHMARK(BM_CreateSampler);
 
@@ -63,6 +75,7 @@ void BM_CreateSamplerAnisotropic(benchmark::State& state) {
     Sampler sampler = device.createSampler(descriptor);
     benchmark::DoNotOptimize(sampler);
   }
+  checkNoErrors(state);
 }
 BENCHMARK(BM_CreateSamplerAnisotropic);
 
@@ -73,8 +86,57 @@ void BM_PushPopErrorScope(benchmark::State& state) {
     PopErrorScopeResult result = device.popErrorScope();
     benchmark::DoNotOptimize(result);
   }
+  checkNoErrors(state);
 }
 BENCHMARK(BM_PushPopErrorScope);
+
+const TextureDescriptor kAlbedo{.label = "albedo",
+                                .size = {256, 256, 1},
+                                .mipLevelCount = 9,
+                                .format = TextureFormat::Rgba8unorm,
+                                .usage = TextureUsage::TextureBinding | TextureUsage::CopyDst};
+
+void BM_CreateTexture(benchmark::State& state) {
+  Device device = makeDevice();
+  for (auto _ : state) {
+    Texture texture = device.createTexture(kAlbedo);
+    benchmark::DoNotOptimize(texture);
+  }
+  checkNoErrors(state);
+}
+BENCHMARK(BM_CreateTexture);
+
+void BM_CreateViewDefault(benchmark::State& state) {
+  Device device = makeDevice();
+  Texture texture = device.createTexture(kAlbedo);
+  for (auto _ : state) {
+    TextureView view = texture.createView();
+    benchmark::DoNotOptimize(view);
+  }
+  checkNoErrors(state);
+}
+BENCHMARK(BM_CreateViewDefault);
+
+void BM_CreateViewExplicit(benchmark::State& state) {
+  Device device = makeDevice();
+  TextureDescriptor layered = kAlbedo;
+  layered.size.depthOrArrayLayers = 6;
+  Texture texture = device.createTexture(layered);
+  const TextureViewDescriptor descriptor{.label = "mips 1-4, layers 2-3",
+                                         .format = TextureFormat::Rgba8unorm,
+                                         .dimension = TextureViewDimension::e2DArray,
+                                         .aspect = TextureAspect::All,
+                                         .baseMipLevel = 1,
+                                         .mipLevelCount = 4,
+                                         .baseArrayLayer = 2,
+                                         .arrayLayerCount = 2};
+  for (auto _ : state) {
+    TextureView view = texture.createView(descriptor);
+    benchmark::DoNotOptimize(view);
+  }
+  checkNoErrors(state);
+}
+BENCHMARK(BM_CreateViewExplicit);
 
 }  // namespace
 
