@@ -16,6 +16,7 @@ int main() {
   tour::Tour tour(result.device);
 
   tour::textureViews(tour);
+  tour::bindingModel(tour);
 
   std::printf("\n%d step(s) failed.\n", tour.failures());
   return tour.failures() == 0 ? 0 : 1;

@@ -36,5 +36,6 @@ class Tour {
 
 // Chapters, each in its own file.
 void textureViews(Tour& tour);  // seed 002
+void bindingModel(Tour& tour);  // seeds 000, 001, 004
 
 }  // namespace tour

@@ -8,11 +8,15 @@
 #include <string_view>
 #include <vector>
 
+#include "bindery/bind_group.h"
+#include "bindery/bind_group_layout.h"
 #include "bindery/buffer.h"
 #include "bindery/enums.h"
 #include "bindery/error.h"
+#include "bindery/external_texture.h"
 #include "bindery/limits.h"
 #include "bindery/object.h"
+#include "bindery/pipeline_layout.h"
 #include "bindery/sampler.h"
 #include "bindery/texture.h"
 
@@ -116,6 +120,10 @@ class Device : public detail::Handle {
   Buffer createBuffer(const BufferDescriptor& descriptor) const;
   Texture createTexture(const TextureDescriptor& descriptor) const;
   Sampler createSampler(const SamplerDescriptor& descriptor = {}) const;
+  BindGroupLayout createBindGroupLayout(const BindGroupLayoutDescriptor& descriptor) const;
+  BindGroup createBindGroup(const BindGroupDescriptor& descriptor) const;
+  PipelineLayout createPipelineLayout(const PipelineLayoutDescriptor& descriptor) const;
+  ExternalTexture importExternalTexture(const ExternalTextureDescriptor& descriptor) const;
 
   // #error-scopes
   void pushErrorScope(ErrorFilter filter) const;

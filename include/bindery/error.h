@@ -86,12 +86,58 @@ enum class ErrorCode : uint16_t {
   SamplerAnisotropyNeedsLinearFilters,  // maxAnisotropy > 1 with a filter not 'linear'
 
   // --- BindGroupLayout (#bind-group-layout-creation) ------------------------
+  BindGroupLayoutDuplicateBinding,             // two entries have the same binding number
+  BindGroupLayoutBindingOutOfRange,            // binding >= maxBindingsPerBindGroup
+  BindGroupLayoutEntryNoBindingMember,         // an entry sets none of buffer/sampler/texture/storageTexture/externalTexture
+  BindGroupLayoutEntryMultipleBindingMembers,  // an entry sets more than one of them
+  BindGroupLayoutVisibilityUnknownBits,        // visibility has bits that are not GPUShaderStage flags
+  BindGroupLayoutVertexWritableStorage,        // VERTEX visibility with a writable storage buffer or storage texture
+  BindGroupLayoutMultisampledViewDimension,    // multisampled texture entry whose viewDimension is not 2d
+  BindGroupLayoutMultisampledFloat,            // multisampled texture entry with sampleType 'float'
+  BindGroupLayoutStorageTextureFormatMissing,  // storageTexture without a format
+  BindGroupLayoutStorageTextureFormat,         // storageTexture format does not support storage with that access
+  BindGroupLayoutStorageTextureCube,           // storageTexture viewDimension 'cube' or 'cube-array'
+  BindGroupLayoutBindingSlotLimits,            // the entries exceed the binding slot limits
 
   // --- BindGroup (#bind-group-creation) -------------------------------------
+  BindGroupEntryCountMismatch,                 // entries.length differs from the layout's entry count
+  BindGroupBindingNotInLayout,                 // an entry's binding is not in the layout
+  BindGroupDuplicateBinding,                   // two entries have the same binding number
+  BindGroupResourceTypeMismatch,               // the resource is not of the kind the layout entry declares
+  BindGroupSamplerTypeMismatch,                // sampler filtering/comparison does not match the layout's type
+  BindGroupTextureSampleTypeMismatch,          // the view format is not compatible with the layout's sampleType
+  BindGroupTextureViewDimensionMismatch,       // the view dimension differs from the layout's viewDimension
+  BindGroupTextureMultisampleMismatch,         // multisampled texture where single-sampled is expected or vice versa
+  BindGroupTextureUsageMissing,                // the view lacks TEXTURE_BINDING / STORAGE_BINDING
+  BindGroupStorageTextureFormatMismatch,       // storage texture view format differs from the layout's format
+  BindGroupStorageTextureMipLevelCount,        // storage texture view with mipLevelCount != 1
+  BindGroupStorageTextureSwizzle,              // storage texture view with a swizzle other than "rgba"
+  BindGroupCompatTextureBindingViewDimension,  // compatibility mode: view dimension differs from textureBindingViewDimension
+  BindGroupCompatViewLayerRange,               // compatibility mode: view does not cover all array layers
+  BindGroupBufferUsageMissing,                 // the buffer lacks UNIFORM / STORAGE usage
+  BindGroupBufferRangeOutOfBounds,             // offset + size goes past the end of the buffer
+  BindGroupBufferBindingZeroSize,              // the bound range is empty
+  BindGroupBufferOffsetAlignment,              // offset not a multiple of min{Uniform,Storage}BufferOffsetAlignment
+  BindGroupBufferBindingTooSmall,              // binding size < layout minBindingSize
+  BindGroupBufferBindingTooLarge,              // binding size > max{Uniform,Storage}BufferBindingSize
+  BindGroupStorageBufferSizeNotMultipleOf4,    // storage binding size not a multiple of 4
+  BindGroupExternalTextureView,                // a texture/view bound to an externalTexture entry breaks its rules
+  BindGroupLayoutNotEquivalent,                // a bind group is used where a different (not group-equivalent) layout is expected
+  BindGroupExternalTextureExpired,             // a bind group's external texture expired before use
 
   // --- PipelineLayout (#pipeline-layout-creation) ---------------------------
+  PipelineLayoutTooManyBindGroups,         // bindGroupLayouts.length > maxBindGroups
+  PipelineLayoutExclusiveBindGroupLayout,  // a layout made by layout: 'auto' (it belongs to its pipeline)
+  PipelineLayoutBindingSlotLimits,         // all groups together exceed the binding slot limits
+  PipelineLayoutImmediateSizeTooLarge,     // immediateSize > maxImmediateSize
+  PipelineLayoutImmediateSizeNotAligned,   // immediateSize not a multiple of 4
 
   // --- ExternalTexture (#external-texture-creation) -------------------------
+  ExternalTextureSourceClosed,   // importing from a closed source
+  ExternalTextureSourceNoFrame,  // importing from a source with no frame
+  ExternalTexturePlaneCount,     // more than 3 planes
+  ExternalTexturePlaneInvalid,   // a plane view breaks the plane rules (format, dimension, mips, usage, samples)
+  ExternalTextureExpired,        // an expired external texture is used
 
   // --- ShaderModule / pipelines ---------------------------------------------
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,11 @@ class AdapterBase;
 class BufferBase;
 class TextureBase;
 class SamplerBase;
+class BindGroupLayoutBase;
+class BindGroupBase;
+class PipelineLayoutBase;
+class ExternalTextureBase;
+class BindGroupLayoutCache;
 
 class DeviceBase final : public ObjectBase {
  public:
@@ -40,6 +46,19 @@ class DeviceBase final : public ObjectBase {
   Ref<BufferBase> createBuffer(const BufferDescriptor& descriptor);
   Ref<TextureBase> createTexture(const TextureDescriptor& descriptor);
   Ref<SamplerBase> createSampler(const SamplerDescriptor& descriptor);
+  Ref<BindGroupLayoutBase> createBindGroupLayout(const BindGroupLayoutDescriptor& descriptor);
+  // A layout made by a pipeline's layout: 'auto' (#default-pipeline-layout):
+  // [[exclusivePipeline]] is `owner`, so it is group-equivalent only to
+  // layouts of the same pipeline and createPipelineLayout refuses it.
+  // Errors (the entries exceed a limit) are returned, not dispatched.
+  MaybeError createAutoBindGroupLayout(const BindGroupLayoutDescriptor& descriptor,
+                                       const ObjectBase* owner, Ref<BindGroupLayoutBase>* result);
+  Ref<BindGroupBase> createBindGroup(const BindGroupDescriptor& descriptor);
+  Ref<PipelineLayoutBase> createPipelineLayout(const PipelineLayoutDescriptor& descriptor);
+  Ref<ExternalTextureBase> importExternalTexture(const ExternalTextureDescriptor& descriptor);
+  // The content-hashed set of shared bind group layout contents
+  // (bind_group_layout.cpp); created on first use.
+  BindGroupLayoutCache& bindGroupLayoutCache();
 
   // --- errors (#error-scopes) -----------------------------------------------
   void pushErrorScope(ErrorFilter filter);
@@ -88,6 +107,9 @@ class DeviceBase final : public ObjectBase {
   std::optional<DeviceLostInfo> lost_;
   std::function<void(const DeviceLostInfo&)> lostCallback_;
   std::vector<BufferBase*> mappedBuffers_;  // not owned; each buffer untracks itself
+  // A shared_ptr so device.cpp need not see the type (its deleter is bound
+  // where it is made, in bind_group_layout.cpp).
+  std::shared_ptr<BindGroupLayoutCache> bindGroupLayoutCache_;
 };
 
 }  // namespace bindery::core

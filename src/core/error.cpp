@@ -79,9 +79,55 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(SamplerMaxAnisotropyZero);
     BINDERY_CODE(SamplerAnisotropyNeedsLinearFilters);
     // BindGroupLayout
+    BINDERY_CODE(BindGroupLayoutDuplicateBinding);
+    BINDERY_CODE(BindGroupLayoutBindingOutOfRange);
+    BINDERY_CODE(BindGroupLayoutEntryNoBindingMember);
+    BINDERY_CODE(BindGroupLayoutEntryMultipleBindingMembers);
+    BINDERY_CODE(BindGroupLayoutVisibilityUnknownBits);
+    BINDERY_CODE(BindGroupLayoutVertexWritableStorage);
+    BINDERY_CODE(BindGroupLayoutMultisampledViewDimension);
+    BINDERY_CODE(BindGroupLayoutMultisampledFloat);
+    BINDERY_CODE(BindGroupLayoutStorageTextureFormatMissing);
+    BINDERY_CODE(BindGroupLayoutStorageTextureFormat);
+    BINDERY_CODE(BindGroupLayoutStorageTextureCube);
+    BINDERY_CODE(BindGroupLayoutBindingSlotLimits);
     // BindGroup
+    BINDERY_CODE(BindGroupEntryCountMismatch);
+    BINDERY_CODE(BindGroupBindingNotInLayout);
+    BINDERY_CODE(BindGroupDuplicateBinding);
+    BINDERY_CODE(BindGroupResourceTypeMismatch);
+    BINDERY_CODE(BindGroupSamplerTypeMismatch);
+    BINDERY_CODE(BindGroupTextureSampleTypeMismatch);
+    BINDERY_CODE(BindGroupTextureViewDimensionMismatch);
+    BINDERY_CODE(BindGroupTextureMultisampleMismatch);
+    BINDERY_CODE(BindGroupTextureUsageMissing);
+    BINDERY_CODE(BindGroupStorageTextureFormatMismatch);
+    BINDERY_CODE(BindGroupStorageTextureMipLevelCount);
+    BINDERY_CODE(BindGroupStorageTextureSwizzle);
+    BINDERY_CODE(BindGroupCompatTextureBindingViewDimension);
+    BINDERY_CODE(BindGroupCompatViewLayerRange);
+    BINDERY_CODE(BindGroupBufferUsageMissing);
+    BINDERY_CODE(BindGroupBufferRangeOutOfBounds);
+    BINDERY_CODE(BindGroupBufferBindingZeroSize);
+    BINDERY_CODE(BindGroupBufferOffsetAlignment);
+    BINDERY_CODE(BindGroupBufferBindingTooSmall);
+    BINDERY_CODE(BindGroupBufferBindingTooLarge);
+    BINDERY_CODE(BindGroupStorageBufferSizeNotMultipleOf4);
+    BINDERY_CODE(BindGroupExternalTextureView);
+    BINDERY_CODE(BindGroupLayoutNotEquivalent);
+    BINDERY_CODE(BindGroupExternalTextureExpired);
     // PipelineLayout
+    BINDERY_CODE(PipelineLayoutTooManyBindGroups);
+    BINDERY_CODE(PipelineLayoutExclusiveBindGroupLayout);
+    BINDERY_CODE(PipelineLayoutBindingSlotLimits);
+    BINDERY_CODE(PipelineLayoutImmediateSizeTooLarge);
+    BINDERY_CODE(PipelineLayoutImmediateSizeNotAligned);
     // ExternalTexture
+    BINDERY_CODE(ExternalTextureSourceClosed);
+    BINDERY_CODE(ExternalTextureSourceNoFrame);
+    BINDERY_CODE(ExternalTexturePlaneCount);
+    BINDERY_CODE(ExternalTexturePlaneInvalid);
+    BINDERY_CODE(ExternalTextureExpired);
     // ShaderModule / pipelines
     // Command encoding
     // Queue
