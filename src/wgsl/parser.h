@@ -72,6 +72,7 @@ class Parser {
   NodeId parseSimpleStatement();  // call / decl / assignment / increment (no ';')
 
   void parseDirective();
+  void recoverToNextDeclaration();
   void parseGlobalDecl();
   void parseStruct();
   void parseFunction(Range attrs);

@@ -240,7 +240,34 @@ void Parser::parseGlobalDecl() {
 
 void Parser::parseModule() {
   while (is(Tok::KwEnable) || is(Tok::KwRequires) || is(Tok::KwDiagnostic)) parseDirective();
-  while (!is(Tok::End)) parseGlobalDecl();
+  while (!is(Tok::End)) {
+    try {
+      parseGlobalDecl();
+    } catch (const ParseAbort&) {
+      if (diags_.tooMany()) throw;
+      recoverToNextDeclaration();
+    }
+  }
+}
+
+// After a syntax error: skip to the next token that starts a module-scope
+// declaration at brace depth 0 right after a '}' or ';', so later
+// declarations still get their syntax errors reported.
+void Parser::recoverToNextDeclaration() {
+  int depth = 0;
+  size_t start = pos_;
+  while (!is(Tok::End)) {
+    Tok k = peek().kind;
+    bool boundary = pos_ > start && depth == 0 &&
+                    (toks_[pos_ - 1].kind == Tok::RBrace || toks_[pos_ - 1].kind == Tok::Semicolon);
+    if (boundary &&
+        (k == Tok::KwFn || k == Tok::KwStruct || k == Tok::KwVar || k == Tok::KwConst ||
+         k == Tok::KwOverride || k == Tok::KwAlias || k == Tok::KwConstAssert || k == Tok::At))
+      return;
+    if (k == Tok::LBrace) ++depth;
+    if (k == Tok::RBrace && depth > 0) --depth;
+    advance();
+  }
 }
 
 }  // namespace bindery::wgsl

@@ -161,6 +161,16 @@ TEST(Parser, SyntaxErrorsCarryPosition) {
       failsAt("@vertex struct S { a : f32 }", 1, 1, "attributes are not allowed on structs"));
 }
 
+TEST(Parser, RecoversAtTheNextDeclaration) {
+  Module m = parse(
+      "fn a() {\n  let x = ;\n}\nfn b() {\n  var y = 1 +;\n}\nstruct S { a : f32 }\nconst c = "
+      "(;\n");
+  ASSERT_EQ(m.diagnostics().size(), 3u) << m.diagnosticsText();
+  EXPECT_EQ(m.diagnostics()[0].line, 2u);
+  EXPECT_EQ(m.diagnostics()[1].line, 5u);
+  EXPECT_EQ(m.diagnostics()[2].line, 8u);
+}
+
 TEST(Parser, FormattedDiagnosticHasSourceLineAndCaret) {
   Module m = parse("fn f() {\n  let x = 1 +;\n}");
   ASSERT_FALSE(m.ok());
