@@ -169,7 +169,8 @@ int runReflect(const ReflectOptions& opt) {
     return kIoError;
   }
   if (opt.json) {
-    std::cout << doc.dump(2) << "\n";
+    // Invalid UTF-8 in the source (echoed by a diagnostic) must not abort the dump.
+    std::cout << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
   } else if (!errors) {
     printText(std::cout, doc);
   }

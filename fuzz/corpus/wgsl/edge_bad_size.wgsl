@@ -1,0 +1,1 @@
+struct S { @size(1) a : f32 }

@@ -1,0 +1,1 @@
+fn f() { let v = vec4<f32>(1.0).xyzwx; }

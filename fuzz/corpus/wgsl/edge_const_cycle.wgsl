@@ -1,0 +1,1 @@
+const a = b; const b = a;

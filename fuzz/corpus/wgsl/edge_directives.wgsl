@@ -1,0 +1,1 @@
+diagnostic(off, derivative_uniformity); requires readonly_and_readwrite_storage_textures; enable f16; enable f16;

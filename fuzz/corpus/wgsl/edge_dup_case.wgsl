@@ -1,0 +1,1 @@
+fn f() { switch 1 { case 1, 1: {} default: {} } }

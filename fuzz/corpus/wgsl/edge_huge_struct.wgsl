@@ -1,0 +1,1 @@
+alias A = array<f32, 1073741824>; struct S { a : A, b : A }

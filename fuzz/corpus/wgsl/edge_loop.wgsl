@@ -1,0 +1,1 @@
+fn f() { loop { continuing { break if true; } } }

@@ -1,0 +1,1 @@
+@group(-1) @binding(0) var<uniform> u : f32;

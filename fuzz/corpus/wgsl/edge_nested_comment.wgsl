@@ -1,0 +1,1 @@
+/* /* nested */ comment */ const a = 1;

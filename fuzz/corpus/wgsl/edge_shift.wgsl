@@ -1,0 +1,1 @@
+fn f() { var a = 1; a <<= 40u; let b = 1u << 32u; }

@@ -1,0 +1,1 @@
+var<workgroup> x : array<u32, 0>;
