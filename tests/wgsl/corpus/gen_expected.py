@@ -79,13 +79,20 @@ class Module:
             self.struct_map[m.group(1)] = members
 
     def value(self, text):
+        """Integer const-expression: literals, module-scope integer consts, + - * / % ( )."""
         text = text.strip()
         m = re.fullmatch(r"([0-9]+)[iu]?", text)
         if m:
             return int(m.group(1))
         if text in self.consts:
             return self.consts[text]
-        raise ValueError("cannot evaluate %r" % text)
+        expr = re.sub(r"\b([0-9]+)[iu]\b", r"\1", text)
+        expr = re.sub(r"\b[A-Za-z_]\w*\b",
+                      lambda mm: str(self.consts[mm.group(0)]) if mm.group(0) in self.consts else "?",
+                      expr)
+        if not re.fullmatch(r"[0-9+\-*/%() ]+", expr):
+            raise ValueError("cannot evaluate %r" % text)
+        return int(eval(expr.replace("/", "//")))
 
     # A type is (canonical text, kind, payload)
     def parse_type(self, t):
@@ -190,11 +197,11 @@ class Module:
     def resources(self):
         res = {}
         pat = re.compile(
-            r"((?:@(?:group|binding)\s*\(\s*[\w]+\s*\)\s*){2})var\s*(<[^>]*>)?\s*(\w+)\s*:\s*([^;=]+);"
+            r"((?:@(?:group|binding)\s*\([^)]*\)\s*){2})var\s*(<[^>]*>)?\s*(\w+)\s*:\s*([^;=]+);"
         )
         for m in pat.finditer(self.src):
-            g = re.search(r"@group\s*\(\s*(\w+)\s*\)", m.group(1)).group(1)
-            b = re.search(r"@binding\s*\(\s*(\w+)\s*\)", m.group(1)).group(1)
+            g = re.search(r"@group\s*\(([^)]*)\)", m.group(1)).group(1)
+            b = re.search(r"@binding\s*\(([^)]*)\)", m.group(1)).group(1)
             space = (m.group(2) or "").strip("<> ").replace(" ", "").split(",")
             name = m.group(3)
             res.setdefault(name, []).append(
