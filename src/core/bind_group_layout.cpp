@@ -430,7 +430,9 @@ BindGroupLayoutBase::BindGroupLayoutBase(DeviceBase* device, std::string_view la
                                          const ObjectBase* exclusivePipeline)
     : ObjectBase(device, ObjectType::BindGroupLayout, label),
       internal_(std::move(internal)),
-      exclusivePipeline_(exclusivePipeline) {}
+      exclusivePipeline_(exclusivePipeline),
+      exclusivePipelineDescription_(exclusivePipeline ? exclusivePipeline->describe()
+                                                      : std::string()) {}
 
 BindGroupLayoutBase::BindGroupLayoutBase(DeviceBase* device, std::string_view label, InvalidTag tag)
     : ObjectBase(device, ObjectType::BindGroupLayout, label, tag) {}

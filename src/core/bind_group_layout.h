@@ -119,7 +119,10 @@ class BindGroupLayoutBase final : public ObjectBase {
   const BindGroupLayoutInternal* internal() const { return internal_.get(); }
   uint32_t entryCount() const { return internal_ ? internal_->entryCount() : 0; }
   // [[exclusivePipeline]]: the pipeline whose layout: 'auto' made this layout; null otherwise.
+  // Compared by identity only; the pipeline may be gone, so messages use
+  // exclusivePipelineDescription() ("[RenderPipeline "p"]"), taken at creation.
   const ObjectBase* exclusivePipeline() const { return exclusivePipeline_; }
+  const std::string& exclusivePipelineDescription() const { return exclusivePipelineDescription_; }
 
   // #bind-group-compatibility
   bool isGroupEquivalent(const BindGroupLayoutBase& other) const {
@@ -130,6 +133,7 @@ class BindGroupLayoutBase final : public ObjectBase {
  private:
   Ref<BindGroupLayoutInternal> internal_;
   const ObjectBase* exclusivePipeline_ = nullptr;
+  std::string exclusivePipelineDescription_;
 };
 
 // The device's set of live BindGroupLayoutInternals, keyed by content.

@@ -157,7 +157,7 @@ MaybeError validateViewDimension(const LayoutEntry& le, const TextureViewBase& v
       fmt::format(
           "binding {}: expected a view with dimension '{}' (the layout's {}.viewDimension), "
           "but {} has dimension '{}'{}.",
-          le.binding, toString(le.viewDimension), toString(le.kind), view.describe(),
+          le.binding, toString(le.viewDimension), toString(le.kind), describeView(view),
           toString(view.dimension()), why));
   error->fix = viewDimensionFix(le, view);
   return error;
@@ -179,7 +179,7 @@ MaybeError validateCompatViewRules(const DeviceBase* device, const LayoutEntry& 
         fmt::format("binding {}: in compatibility mode a texture is bound only with its "
                     "textureBindingViewDimension; {} has textureBindingViewDimension '{}'{}, but "
                     "{} has dimension '{}'.",
-                    le.binding, texture->describe(), toString(*tbvd), why, view.describe(),
+                    le.binding, texture->describe(), toString(*tbvd), why, describeView(view),
                     toString(view.dimension())));
     error->fix = fmt::format(
         "Create {} with textureBindingViewDimension: '{}', or bind a view with dimension '{}'.",
@@ -192,7 +192,7 @@ MaybeError validateCompatViewRules(const DeviceBase* device, const LayoutEntry& 
         fmt::format("binding {}: in compatibility mode a bound view must cover every array layer "
                     "of its texture, but {} has baseArrayLayer {} and arrayLayerCount {} while "
                     "{} has {} layers.",
-                    le.binding, view.describe(), view.baseArrayLayer(), view.arrayLayerCount(),
+                    le.binding, describeView(view), view.baseArrayLayer(), view.arrayLayerCount(),
                     texture->describe(), texture->arrayLayerCount()));
     error->fix = "Bind a view with baseArrayLayer 0 and every layer (the default createView()).";
     return error;
@@ -239,8 +239,8 @@ MaybeError validateTextureEntry(const DeviceBase* device, const LayoutEntry& le,
         fmt::format("binding {}: expected a view whose format can be sampled as '{}' (the "
                     "layout's texture.sampleType), but {} has format '{}' and aspect '{}', which "
                     "can be sampled only as {} on this device.",
-                    le.binding, toString(le.sampleType), view.describe(), toString(view.format()),
-                    toString(view.aspect()), compatible.toString()));
+                    le.binding, toString(le.sampleType), describeView(view),
+                    toString(view.format()), toString(view.aspect()), compatible.toString()));
     error->fix = sampleTypeFix(device, le, view, compatible);
     return error;
   }
@@ -251,7 +251,7 @@ MaybeError validateTextureEntry(const DeviceBase* device, const LayoutEntry& le,
                   view.texture()->describe()),
       "binding {}: {} has usage {}, which lacks GPUTextureUsage.TEXTURE_BINDING, required by the "
       "layout's texture entry.",
-      le.binding, view.describe(), toString(view.usage()));
+      le.binding, describeView(view), toString(view.usage()));
   const uint32_t samples = view.sampleCount();
   BINDERY_INVALID_IF_FIX(
       le.multisampled && samples == 1, BindGroupTextureMultisampleMismatch,
@@ -281,7 +281,7 @@ MaybeError validateStorageTextureEntry(const DeviceBase* device, const LayoutEnt
                   toString(le.storageFormat), toString(view.format())),
       "binding {}: expected a view with format '{}' (the layout's storageTexture.format), but {} "
       "has format '{}'.",
-      le.binding, toString(le.storageFormat), view.describe(), toString(view.format()));
+      le.binding, toString(le.storageFormat), describeView(view), toString(view.format()));
   BINDERY_INVALID_IF_FIX(
       !view.usage().has(TextureUsage::StorageBinding), BindGroupTextureUsageMissing,
       fmt::format("Add GPUTextureUsage.STORAGE_BINDING to the usage of {} (and of the view, if "
@@ -289,12 +289,12 @@ MaybeError validateStorageTextureEntry(const DeviceBase* device, const LayoutEnt
                   view.texture()->describe()),
       "binding {}: {} has usage {}, which lacks GPUTextureUsage.STORAGE_BINDING, required by the "
       "layout's storageTexture entry.",
-      le.binding, view.describe(), toString(view.usage()));
+      le.binding, describeView(view), toString(view.usage()));
   BINDERY_INVALID_IF_FIX(
       view.mipLevelCount() != 1, BindGroupStorageTextureMipLevelCount,
       "Bind a view of one mip level: createView({baseMipLevel: n, mipLevelCount: 1}).",
       "binding {}: {} has mipLevelCount {}{}, but a storage texture view must have exactly 1.",
-      le.binding, view.describe(), view.mipLevelCount(),
+      le.binding, describeView(view), view.mipLevelCount(),
       view.defaults().mipLevelCount.empty() ? std::string()
                                             : fmt::format(" ({})", view.defaults().mipLevelCount));
   BINDERY_INVALID_IF_FIX(!view.swizzle().isIdentity(), BindGroupStorageTextureSwizzle,
@@ -302,7 +302,7 @@ MaybeError validateStorageTextureEntry(const DeviceBase* device, const LayoutEnt
                          "sampled textures.",
                          "binding {}: {} has swizzle '{}', but a storage texture view's swizzle "
                          "must be 'rgba'.",
-                         le.binding, view.describe(), view.swizzle().toString());
+                         le.binding, describeView(view), view.swizzle().toString());
   return validateCompatViewRules(device, le, view);
 }
 

@@ -15,6 +15,11 @@ std::string describeSource(const VideoFrameSource::State& state) {
                              : fmt::format("[VideoFrameSource \"{}\"]", state.label);
 }
 
+std::string describeView(const TextureViewBase& view) {
+  if (!view.label().empty()) return view.describe();
+  return fmt::format("{} of {}", view.describe(), view.texture()->describe());
+}
+
 MaybeError validateExternalTextureView(const TextureViewBase& view, ErrorCode code,
                                        std::string_view what) {
   auto fail = [&](std::string message, std::string fix) {
@@ -25,14 +30,14 @@ MaybeError validateExternalTextureView(const TextureViewBase& view, ErrorCode co
   if (!view.usage().has(TextureUsage::TextureBinding)) [[unlikely]] {
     return fail(fmt::format("{} is {} with usage {}, which lacks GPUTextureUsage.TEXTURE_BINDING, "
                             "needed to sample it as an external texture.",
-                            what, view.describe(), toString(view.usage())),
+                            what, describeView(view), toString(view.usage())),
                 fmt::format("Add GPUTextureUsage.TEXTURE_BINDING to the usage of {}.",
                             core::describe(view.texture())));
   }
   if (view.dimension() != TextureViewDimension::e2D) [[unlikely]] {
     return fail(fmt::format("{} is {} with dimension '{}', but an external texture must be a "
                             "'2d' view.{}",
-                            what, view.describe(), toString(view.dimension()),
+                            what, describeView(view), toString(view.dimension()),
                             view.defaults().dimension.empty()
                                 ? std::string()
                                 : fmt::format(" ({})", view.defaults().dimension)),
@@ -42,7 +47,7 @@ MaybeError validateExternalTextureView(const TextureViewBase& view, ErrorCode co
   if (view.mipLevelCount() != 1) [[unlikely]] {
     return fail(fmt::format("{} is {} with mipLevelCount {}, but an external texture must have "
                             "exactly 1 mip level.",
-                            what, view.describe(), view.mipLevelCount()),
+                            what, describeView(view), view.mipLevelCount()),
                 "Create the view with createView({baseMipLevel: n, mipLevelCount: 1}).");
   }
   TextureFormat f = view.format();
@@ -50,13 +55,13 @@ MaybeError validateExternalTextureView(const TextureViewBase& view, ErrorCode co
       f != TextureFormat::Rgba16float) [[unlikely]] {
     return fail(fmt::format("{} is {} with format '{}', but an external texture must be "
                             "'rgba8unorm', 'bgra8unorm' or 'rgba16float'.",
-                            what, view.describe(), toString(f)),
+                            what, describeView(view), toString(f)),
                 "Decode or copy the frame into a texture of one of those formats.");
   }
   if (view.sampleCount() != 1) [[unlikely]] {
     return fail(fmt::format("{} is {}, a view of a multisampled texture (sampleCount {}), but an "
                             "external texture must have sample count 1.",
-                            what, view.describe(), view.sampleCount()),
+                            what, describeView(view), view.sampleCount()),
                 "Resolve the multisampled texture into a single-sampled one and use that.");
   }
   return {};

@@ -60,6 +60,10 @@ class ExternalTextureBase final : public ObjectBase {
   std::vector<Ref<TextureViewBase>> planes_;
 };
 
+// A view for messages: `[TextureView "v"]`, or for an unlabeled view
+// `[TextureView] of [Texture "atlas"]` so the user can find it.
+std::string describeView(const TextureViewBase& view);
+
 // `[VideoFrameSource "camera"]` or `[VideoFrameSource]`.
 std::string describeSource(const VideoFrameSource::State& state);
 

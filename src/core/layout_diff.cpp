@@ -101,7 +101,7 @@ std::string describeLayoutDiff(const BindGroupLayoutBase& expected,
   if (expected.exclusivePipeline() != actual.exclusivePipeline()) {
     auto owner = [](const BindGroupLayoutBase& l) {
       return l.exclusivePipeline()
-                 ? fmt::format("made by the layout: 'auto' of {}", describe(l.exclusivePipeline()))
+                 ? fmt::format("made by the layout: 'auto' of {}", l.exclusivePipelineDescription())
                  : std::string("an explicit layout (createBindGroupLayout)");
     };
     diff += fmt::format(

@@ -22,10 +22,10 @@ MaybeError validatePipelineLayoutDescriptor(const DeviceBase* device,
         fmt::format("Create the layout with device.createBindGroupLayout() (explicit layouts "
                     "with equal entries are interchangeable), and use it both here and in the "
                     "descriptor of {} instead of layout: 'auto'.",
-                    core::describe(layout->exclusivePipeline())),
+                    layout->exclusivePipelineDescription()),
         "{} is {}, which was made by the layout: 'auto' of {} (its [[exclusivePipeline]]); such "
         "a layout belongs to that pipeline alone and cannot be part of a pipeline layout.",
-        what, layout->describe(), core::describe(layout->exclusivePipeline()));
+        what, layout->describe(), layout->exclusivePipelineDescription());
   }
   BINDERY_INVALID_IF_FIX(
       d.bindGroupLayouts.size() > limits.maxBindGroups, PipelineLayoutTooManyBindGroups,

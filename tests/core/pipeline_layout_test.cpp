@@ -156,6 +156,25 @@ TEST_F(PipelineLayoutTest, AutoLayoutsAreRefused) {
                "createBindGroupLayout()"});
 }
 
+TEST_F(PipelineLayoutTest, AutoLayoutOutlivingItsPipelineIsStillRefused) {
+  core::DeviceBase* dev = core::fromHandle<core::DeviceBase>(device);
+  core::Ref<core::BindGroupLayoutBase> autoLayout;
+  {
+    BindGroupLayout owner = uniforms(0, "pipeline efímero");
+    ASSERT_TRUE(dev->createAutoBindGroupLayout({.entries = {{.binding = 0,
+                                                             .visibility = kFragment,
+                                                             .buffer = BufferBindingLayout{}}}},
+                                               core::fromHandle<core::BindGroupLayoutBase>(owner),
+                                               &autoLayout)
+                    .isSuccess());
+  }
+  // The owner is gone; the message still names it (taken at creation).
+  BindGroupLayout handle = core::toHandle<BindGroupLayout>(autoLayout);
+  expectError(ErrorCode::PipelineLayoutExclusiveBindGroupLayout,
+              [&] { device.createPipelineLayout({.bindGroupLayouts = {handle}}); },
+              {"[BindGroupLayout \"pipeline efímero\"]"});
+}
+
 TEST_F(PipelineLayoutTest, EquivalenceFollowsGroupEquivalence) {
   BindGroupLayout a = uniforms(2, "a");
   BindGroupLayout b = uniforms(2, "b");  // equal entries, another object
