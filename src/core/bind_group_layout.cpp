@@ -251,8 +251,10 @@ MaybeError validateBindGroupLayoutDescriptor(const DeviceBase* device,
   BINDERY_TRY(validateBindingSlotLimits(counts, device->limits(),
                                         ErrorCode::BindGroupLayoutBindingSlotLimits, {&source, 1}));
 
-  std::stable_sort(dense->begin(), dense->end(), [](const LayoutEntry& a, const LayoutEntry& b) {
-    return denseRank(a) < denseRank(b);
+  // Binding numbers are unique now, so (rank, binding) is a total order.
+  std::sort(dense->begin(), dense->end(), [](const LayoutEntry& a, const LayoutEntry& b) {
+    int ra = denseRank(a), rb = denseRank(b);
+    return ra != rb ? ra < rb : a.binding < b.binding;
   });
   return {};
 }
