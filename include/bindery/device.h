@@ -11,12 +11,14 @@
 #include "bindery/bind_group.h"
 #include "bindery/bind_group_layout.h"
 #include "bindery/buffer.h"
+#include "bindery/command_encoder.h"
 #include "bindery/enums.h"
 #include "bindery/error.h"
 #include "bindery/external_texture.h"
 #include "bindery/limits.h"
 #include "bindery/object.h"
 #include "bindery/pipeline_layout.h"
+#include "bindery/queue.h"
 #include "bindery/sampler.h"
 #include "bindery/texture.h"
 
@@ -124,6 +126,15 @@ class Device : public detail::Handle {
   BindGroup createBindGroup(const BindGroupDescriptor& descriptor) const;
   PipelineLayout createPipelineLayout(const PipelineLayoutDescriptor& descriptor) const;
   ExternalTexture importExternalTexture(const ExternalTextureDescriptor& descriptor) const;
+  CommandEncoder createCommandEncoder(const CommandEncoderDescriptor& descriptor = {}) const;
+  RenderBundleEncoder createRenderBundleEncoder(
+      const RenderBundleEncoderDescriptor& descriptor) const;
+
+  // [[queue]] (GPUDevice.queue).
+  Queue queue() const;
+  // Runs the callbacks of finished asynchronous work (mapAsync,
+  // onSubmittedWorkDone) in call order: the null device's event loop turn.
+  void tick() const;
 
   // #error-scopes
   void pushErrorScope(ErrorFilter filter) const;

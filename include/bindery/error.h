@@ -142,8 +142,90 @@ enum class ErrorCode : uint16_t {
   // --- ShaderModule / pipelines ---------------------------------------------
 
   // --- Command encoding -----------------------------------------------------
+  EncoderLocked,                             // a command on an encoder while one of its passes is open (invalidates it)
+  EncoderEnded,                              // a command on an encoder or pass that has ended / finished
+  DebugGroupStackEmpty,                      // popDebugGroup() with no open debug group
+  DebugGroupNotClosed,                       // end()/finish() with debug groups still open
+  BindGroupIndexOutOfRange,                  // setBindGroup index >= maxBindGroups
+  DynamicOffsetCountMismatch,                // dynamicOffsets.length differs from the layout's dynamicOffsetCount
+  DynamicOffsetNotAligned,                   // a dynamic offset not a multiple of min{Uniform,Storage}BufferOffsetAlignment
+  DynamicOffsetOutOfBounds,                  // offset + dynamic offset + binding size goes past the end of the buffer
+  DynamicOffsetsDataOutOfRange,              // (RangeError) start + length outside the Uint32Array
+  PipelineNotSet,                            // dispatch/draw with no pipeline set
+  BindGroupNotSet,                           // dispatch/draw with a slot of the pipeline layout that has no bind group
+  BindingSizeTooSmallForShader,              // an entry with minBindingSize 0 is smaller than the shader's minimum binding size
+  WritableResourceAliasing,                  // a writable binding overlaps another binding of the same buffer / texture subresource
+  UsageScopeConflict,                        // a resource is used as storage and read-only (or attachment) in one usage scope
+  DispatchWorkgroupCountExceedsLimit,        // a workgroup count above maxComputeWorkgroupsPerDimension
+  IndirectBufferUsageMissing,                // indirect buffer without GPUBufferUsage.INDIRECT
+  IndirectOffsetNotAligned,                  // indirectOffset not a multiple of 4
+  IndirectOffsetOutOfBounds,                 // indirectOffset + parameters size > buffer size
+  IndexBufferNotSet,                         // drawIndexed with no index buffer
+  IndexBufferUsageMissing,                   // setIndexBuffer with a buffer without GPUBufferUsage.INDEX
+  IndexBufferOffsetNotAligned,               // setIndexBuffer offset not a multiple of the index format's size
+  IndexBufferRangeOutOfBounds,               // setIndexBuffer offset + size > buffer size
+  IndexRangeOutOfBounds,                     // firstIndex + indexCount beyond the bound index buffer range
+  IndexFormatStripMismatch,                  // strip topology whose stripIndexFormat differs from the index buffer format
+  VertexBufferSlotOutOfRange,                // setVertexBuffer slot >= maxVertexBuffers
+  VertexBufferUsageMissing,                  // setVertexBuffer with a buffer without GPUBufferUsage.VERTEX
+  VertexBufferOffsetNotAligned,              // setVertexBuffer offset not a multiple of 4
+  VertexBufferRangeOutOfBounds,              // setVertexBuffer offset + size > buffer size
+  VertexBufferNotSet,                        // draw with a vertex buffer slot of the pipeline unset
+  VertexBufferTooSmall,                      // the draw reads past the end of a vertex buffer
+  BindGroupsPlusVertexBuffersExceedLimit,    // bind group slots + vertex buffer slots > maxBindGroupsPlusVertexBuffers
+  DrawCountExceedsMax,                       // more draws than the render pass's maxDrawCount
+  RenderPassTooManyColorAttachments,         // colorAttachments.length > maxColorAttachments
+  RenderPassNoAttachments,                   // no color attachment and no depthStencilAttachment
+  RenderPassAttachmentFormatInvalid,         // a color attachment not color renderable / depth attachment not depth-or-stencil
+  RenderPassAttachmentViewNotRenderable,     // an attachment view breaks 'renderable texture view' (usage, dimension, mips, layers, aspect, swizzle)
+  RenderPassDepthSliceInvalid,               // depthSlice missing / out of range for a 3d view, or given for a non-3d view
+  RenderPassResolveTargetInvalid,            // a resolveTarget breaks a resolve rule
+  RenderPassSampleCountMismatch,             // attachments with different sample counts
+  RenderPassExtentMismatch,                  // attachments with different render extents
+  RenderPassAttachmentsOverlap,              // two attachments render to the same subresource / depth slice
+  RenderPassDepthClearValueInvalid,          // depthLoadOp 'clear' without a depthClearValue in [0, 1]
+  RenderPassLoadStoreOpInvalid,              // depth/stencil load/store ops given for a read-only or absent aspect, or missing
+  RenderPassColorBytesPerSampleExceedsLimit, // color attachments exceed maxColorAttachmentBytesPerSample
+  RenderPassTransientAttachmentOps,          // a TRANSIENT_ATTACHMENT view not loadOp 'clear' / storeOp 'discard'
+  RenderPipelineTargetsMismatch,             // setPipeline with a pipeline whose targets differ from the pass / bundle
+  RenderPipelineWritesReadOnlyDepthStencil,  // a pipeline writing depth/stencil in a read-only pass
+  RenderBundleIncompatible,                  // executeBundles with a bundle whose layout / read-only flags differ from the pass
+  RenderBundleEncoderDescriptorInvalid,      // createRenderBundleEncoder: formats / sampleCount break a rule
 
   // --- Queue ----------------------------------------------------------------
+  CommandBufferAlreadySubmitted,             // a command buffer submitted a second time
+  QueueSubmitDuplicateCommandBuffer,         // the same command buffer twice in one submit
+  BufferMappedInUse,                         // a buffer mapped or with a pending map is used by writeBuffer or a submit
+  WriteBufferUsageMissing,                   // writeBuffer to a buffer without GPUBufferUsage.COPY_DST
+  WriteBufferOffsetNotAligned,               // writeBuffer bufferOffset not a multiple of 4
+  WriteBufferOutOfBounds,                    // writeBuffer bufferOffset + size > buffer size
+  WriteBufferSizeNotAligned,                 // (OperationError) writeBuffer size not a multiple of 4 bytes
+  WriteBufferDataOutOfRange,                 // (OperationError) dataOffset + size beyond the data
+  TextureCopyUsageMissing,                   // the texture lacks COPY_DST / COPY_SRC
+  TextureCopyMipLevelOutOfRange,             // mipLevel >= the texture's mipLevelCount
+  TextureCopyOriginNotBlockAligned,          // origin.x/y not a multiple of the texel block size
+  TextureCopySizeNotBlockAligned,            // copy width/height not a multiple of the texel block size
+  TextureCopyOutOfBounds,                    // origin + size beyond the subresource's physical size
+  TextureCopyNotFullSubresource,             // a depth/stencil or multisampled copy that is not the whole subresource
+  TextureCopyMultisampled,                   // a buffer copy with a multisampled texture
+  TextureCopyAspectInvalid,                  // aspect not a single copyable aspect of a depth-or-stencil format
+  TextureCopyBytesPerRowMissing,             // bytesPerRow needed (more than one block row) but not given
+  TextureCopyBytesPerRowTooSmall,            // bytesPerRow smaller than a row of blocks
+  TextureCopyRowsPerImageMissing,            // rowsPerImage needed (more than one image) but not given
+  TextureCopyRowsPerImageTooSmall,           // rowsPerImage smaller than the copy's height in blocks
+  TextureCopyDataTooSmall,                   // offset + required bytes beyond the data
+  BufferMapStateNotUnmapped,                 // mapAsync on a buffer that is mapped or has a pending map
+  BufferMapModeInvalid,                      // mode not exactly one of GPUMapMode.READ / WRITE
+  BufferMapUsageMissing,                     // READ without MAP_READ usage, WRITE without MAP_WRITE
+  BufferMapOffsetNotAligned,                 // mapAsync offset not a multiple of 8
+  BufferMapSizeNotAligned,                   // mapAsync size not a multiple of 4
+  BufferMapOutOfBounds,                      // mapAsync offset + size > buffer size
+  BufferMapAborted,                          // (AbortError) unmap()/destroy() before the map finished, or device lost
+  BufferNotMapped,                           // (OperationError) getMappedRange on a buffer that is not mapped
+  BufferMappedRangeOffsetNotAligned,         // (OperationError) getMappedRange offset not a multiple of 8
+  BufferMappedRangeSizeNotAligned,           // (OperationError) getMappedRange size not a multiple of 4
+  BufferMappedRangeOutOfBounds,              // (OperationError) getMappedRange range outside the mapped range
+  BufferMappedRangeOverlap,                  // (OperationError) getMappedRange range overlaps an earlier one
 };
 
 // The enum name of a code ("BufferUsageEmpty").

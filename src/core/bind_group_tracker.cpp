@@ -179,7 +179,12 @@ MaybeError BindGroupTracker::validateWritableAliasing() const {
 
 MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) {
   for (uint64_t mask = check; mask; mask &= mask - 1) {
-    BINDERY_TRY(validateSlot(static_cast<uint32_t>(__builtin_ctzll(mask))));
+    uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(mask));
+    const BindGroupBase* group = groups_[slot];
+    Verified& v = verifiedSlot(group, slot);
+    if (group && v.group == group && v.pipeline == pipeline_ && v.slot == slot) continue;
+    BINDERY_TRY(validateSlot(slot));
+    v = {group, pipeline_, slot};
   }
   if (pipeline_->hasWritableBindings) {
     BINDERY_TRY(validateWritableAliasing());

@@ -81,13 +81,46 @@ class BindGroupTracker {
     if (check == 0 && !pipelineDirty_) [[likely]] {
       return {};
     }
+    // Groups that only changed to ones already checked against this
+    // pipeline and slot (and nothing writable to alias): nothing to do.
+    if (!pipelineDirty_ && !pipeline_->hasWritableBindings && allVerified(check)) [[likely]] {
+      dirty_ &= ~pipeline_->groupMask;
+      return {};
+    }
     return validateSlow(check, checkUsageScope);
   }
 
  private:
+  struct Verified {
+    const BindGroupBase* group = nullptr;
+    const PipelineBindingInfo* pipeline = nullptr;
+    uint32_t slot = 0;
+  };
+  static constexpr size_t kVerifiedSlots = 256;
+  Verified& verifiedSlot(const BindGroupBase* group, uint32_t slot) {
+    size_t h = static_cast<size_t>(
+                   ((reinterpret_cast<uintptr_t>(group) ^ slot) * 0x9E3779B97F4A7C15ull) >> 40) &
+               (kVerifiedSlots - 1);
+    return verified_[h];
+  }
+  bool allVerified(uint64_t check) {
+    for (; check; check &= check - 1) {
+      uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(check));
+      const BindGroupBase* group = groups_[slot];
+      const Verified& v = verifiedSlot(group, slot);
+      if (!group || v.group != group || v.pipeline != pipeline_ || v.slot != slot) return false;
+    }
+    return true;
+  }
+
   MaybeError validateSlow(uint64_t check, bool checkUsageScope);
   MaybeError validateSlot(uint32_t index) const;
   MaybeError validateWritableAliasing() const;
+
+  // (group, slot, pipeline) triples already checked: the check depends on
+  // nothing else (all three are immutable and kept alive by the encoder), so
+  // cycling through many groups checks each only once.
+  std::vector<Verified> verified_ = std::vector<Verified>(kVerifiedSlots);
 
   std::vector<BindGroupBase*> groups_ = std::vector<BindGroupBase*>(kMaxGroups, nullptr);
   std::vector<uint32_t> offsets_;

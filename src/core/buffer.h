@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "bindery/buffer.h"
 #include "core/backend.h"
@@ -24,12 +25,22 @@ class BufferBase final : public ObjectBase {
   bool isDestroyed() const { return destroyed_; }
   backend::BufferStorage* storage() const { return storage_.get(); }
 
-  void* getMappedRange(uint64_t offset, std::optional<uint64_t> size);
+  // #dom-gpubuffer-mapasync, #dom-gpubuffer-getmappedrange, #dom-gpubuffer-unmap
+  void mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint64_t> size,
+                MapAsyncCallback callback);
+  MappedRange tryGetMappedRange(uint64_t offset, std::optional<uint64_t> size);
+  void* getMappedRange(uint64_t offset, std::optional<uint64_t> size) {
+    return tryGetMappedRange(offset, size).data;
+  }
   void unmap();
   void destroy();
 
   // Checks the buffer is usable in a command or submit: valid and not destroyed.
   MaybeError validateUsable(std::string_view what) const;
+  // [[internal state]] is "available": not destroyed, not mapped, no pending map.
+  bool isAvailable() const { return !destroyed_ && mapState_ == BufferMapState::Unmapped; }
+  // Fails with BufferDestroyed or BufferMappedInUse naming `what`.
+  MaybeError validateAvailable(std::string_view what) const;
 
  private:
   uint64_t size_;
@@ -38,7 +49,18 @@ class BufferBase final : public ObjectBase {
   bool destroyed_ = false;
   uint64_t mappedOffset_ = 0;
   uint64_t mappedSize_ = 0;
+  MapModeFlags mapMode_;  // empty for mappedAtCreation
+  // The pending map's promise: its callback and an id that unmap() changes
+  // so a completion arriving after it knows it was cancelled.
+  MapAsyncCallback pendingCallback_;
+  uint64_t mapSerial_ = 0;
+  // [[mapping]].views: ranges handed out by getMappedRange, [begin, end).
+  std::vector<std::pair<uint64_t, uint64_t>> mappedViews_;
+  // A READ mapping's own copy of the range (writes to it are discarded).
+  std::unique_ptr<uint8_t[]> readCopy_;
   std::unique_ptr<backend::BufferStorage> storage_;
+
+  void completeMap(uint64_t serial, MapModeFlags mode, uint64_t offset, uint64_t size);
 };
 
 MaybeError validateBufferDescriptor(const DeviceBase* device, const BufferDescriptor& descriptor);

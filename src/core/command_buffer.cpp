@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/bind_group.h"
 #include "core/buffer.h"
 #include "core/device.h"
@@ -19,10 +21,76 @@ UsedResources::~UsedResources() = default;
 UsedResources::UsedResources(UsedResources&&) noexcept = default;
 UsedResources& UsedResources::operator=(UsedResources&&) noexcept = default;
 
-void UsedResources::addBindGroup(BindGroupBase* group) {
-  size_t slot = (reinterpret_cast<uintptr_t>(group) >> 4) & 63;
-  if (recent[slot] == group) return;
-  recent[slot] = group;
+namespace {
+
+// Freed 64 KiB stream blocks of this thread, reused by later streams.
+struct BlockPool {
+  static constexpr size_t kMaxBlocks = 512;  // 32 MiB
+  std::vector<uint8_t*> blocks;
+  ~BlockPool() {
+    for (uint8_t* b : blocks) delete[] b;
+  }
+};
+thread_local BlockPool tBlockPool;
+
+}  // namespace
+
+CommandStream& CommandStream::operator=(CommandStream&& other) noexcept {
+  if (this != &other) {
+    releaseBlocks();
+    blocks_ = std::move(other.blocks_);
+    cursor_ = std::exchange(other.cursor_, nullptr);
+    end_ = std::exchange(other.end_, nullptr);
+    bytes_ = std::exchange(other.bytes_, 0);
+  }
+  return *this;
+}
+
+CommandStream::~CommandStream() {
+  releaseBlocks();
+}
+
+void CommandStream::releaseBlocks() {
+  for (Block& b : blocks_) {
+    if (b.size == kBlockSize && tBlockPool.blocks.size() < BlockPool::kMaxBlocks) {
+      tBlockPool.blocks.push_back(b.bytes);
+    } else {
+      delete[] b.bytes;
+    }
+  }
+  blocks_.clear();
+}
+
+void CommandStream::newBlock(size_t n) {
+  if (!blocks_.empty()) blocks_.back().used = static_cast<size_t>(cursor_ - blocks_.back().bytes);
+  size_t size = std::max(kBlockSize, n);
+  uint8_t* bytes;
+  if (size == kBlockSize && !tBlockPool.blocks.empty()) {
+    bytes = tBlockPool.blocks.back();
+    tBlockPool.blocks.pop_back();
+  } else {
+    bytes = new uint8_t[size];
+  }
+  blocks_.push_back({bytes, size, 0});
+  cursor_ = bytes;
+  end_ = bytes + size;
+}
+
+void PointerMap::rehash() {
+  std::vector<const void*> oldKeys = std::move(keys_);
+  std::vector<uint32_t> oldTags = std::move(tags_);
+  size_t size = std::max<size_t>(64, oldKeys.size() * 2);
+  keys_.assign(size, nullptr);
+  tags_.assign(size, 0);
+  count_ = 0;
+  for (size_t i = 0; i < oldKeys.size(); ++i) {
+    if (!oldKeys[i]) continue;
+    bool inserted;
+    find(oldKeys[i], &inserted) = oldTags[i];
+  }
+}
+
+void UsedResources::addNewBindGroup(BindGroupBase* group) {
   bindGroups.emplace_back(group);
 }
 
@@ -32,7 +100,7 @@ void UsedResources::addBuffer(BufferBase* buffer) {
 }
 
 void UsedResources::merge(const UsedResources& other) {
-  for (const auto& g : other.bindGroups) addBindGroup(g.get());
+  // Bind groups are added by the caller (with its pass id).
   buffers.insert(buffers.end(), other.buffers.begin(), other.buffers.end());
   attachments.insert(attachments.end(), other.attachments.begin(), other.attachments.end());
   others.insert(others.end(), other.others.begin(), other.others.end());
@@ -58,7 +126,7 @@ void EncodingContext::recordError(std::unique_ptr<ErrorData> error, uint32_t com
                           ? fmt::format("{} of {}", site.pass->describe(), encoder_->describe())
                           : encoder_->describe();
   if (site.pass == encoder_) where = encoder_->describe();
-  error->contexts.push_back(fmt::format("While encoding command #{} ({}) in {}; debug groups: {}",
+  error->contexts.push_back(fmt::format("encoding command #{} ({}) in {}; debug groups: {}",
                                         commandIndex, site.kind, where,
                                         describeDebugGroups(&debugGroups_, site.passDebugGroups)));
   if (device_->strict()) {
@@ -85,15 +153,13 @@ MaybeError CommandBufferBase::validateSubmit() const {
       if (i < group->bufferCount()) {
         const BufferBase* buffer = group->buffer(i);
         BINDERY_TRY_CONTEXT(buffer->validateAvailable(fmt::format("binding {}", entry.binding)),
-                            "While validating {} (a bind group the commands use)",
-                            group->describe());
+                            "validating {} (a bind group the commands use)", group->describe());
         continue;
       }
       if (const TextureViewBase* view = group->textureView(i)) {
         BINDERY_TRY_CONTEXT(view->texture()->validateUsable(
                                 fmt::format("the texture of binding {}", entry.binding)),
-                            "While validating {} (a bind group the commands use)",
-                            group->describe());
+                            "validating {} (a bind group the commands use)", group->describe());
       }
     }
     BINDERY_TRY(group->validateExternalTexturesNotExpired());

@@ -9,11 +9,13 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "bindery/command_encoder.h"
@@ -76,32 +78,107 @@ struct StringCmd {
 
 class CommandStream {
  public:
+  // Records go into 64 KiB blocks (a larger record gets a block of its
+  // own): growing never copies, and freed blocks go to a per-thread pool so
+  // the next encoder reuses them (no page faults in a steady frame loop).
+  static constexpr size_t kBlockSize = 64 * 1024;
+
+  CommandStream() = default;
+  CommandStream(CommandStream&& other) noexcept
+      : blocks_(std::move(other.blocks_)),
+        cursor_(std::exchange(other.cursor_, nullptr)),
+        end_(std::exchange(other.end_, nullptr)),
+        bytes_(std::exchange(other.bytes_, 0)) {
+    other.blocks_.clear();
+  }
+  CommandStream& operator=(CommandStream&&) noexcept;
+  ~CommandStream();
+
   // Appends a record (a header byte padded to 8, the payload, `extraBytes`).
-  // Returns the payload; the extra bytes follow it.
+  // Returns the payload; the extra bytes follow it (at extraOf<T>()).
   template <class T>
   T* append(CommandType type, size_t extraBytes = 0) {
     static_assert(std::is_trivially_copyable_v<T>);
-    size_t payload = (sizeof(T) + 7) & ~size_t{7};
+    constexpr size_t payload = (sizeof(T) + 7) & ~size_t{7};
     size_t extra = (extraBytes + 7) & ~size_t{7};
-    size_t at = bytes_.size();
-    bytes_.resize(at + 8 + payload + extra);
-    uint8_t* p = bytes_.data() + at;
+    uint8_t* p = grow(8 + payload + extra);
     p[0] = static_cast<uint8_t>(type);
     return reinterpret_cast<T*>(p + 8);
   }
-  void appendEmpty(CommandType type) {
-    size_t at = bytes_.size();
-    bytes_.resize(at + 8);
-    bytes_[at] = static_cast<uint8_t>(type);
+  template <class T>
+  static uint8_t* extraOf(T* payload) {
+    return reinterpret_cast<uint8_t*>(payload) + ((sizeof(T) + 7) & ~size_t{7});
   }
-  void reserve(size_t bytes) { bytes_.reserve(bytes); }
-  size_t sizeInBytes() const { return bytes_.size(); }
-  bool empty() const { return bytes_.empty(); }
-  void clear() { bytes_.clear(); }
+  void appendEmpty(CommandType type) { grow(8)[0] = static_cast<uint8_t>(type); }
+  size_t sizeInBytes() const { return bytes_; }
+  bool empty() const { return bytes_ == 0; }
 
  private:
-  std::vector<uint8_t> bytes_;
+  uint8_t* grow(size_t n) {
+    if (n > static_cast<size_t>(end_ - cursor_)) [[unlikely]] {
+      newBlock(n);
+    }
+    uint8_t* p = cursor_;
+    cursor_ += n;
+    bytes_ += n;
+    return p;
+  }
+  void newBlock(size_t n);
+
+  struct Block {
+    uint8_t* bytes = nullptr;
+    size_t size = 0;
+    size_t used = 0;
+  };
+  void releaseBlocks();
+  std::vector<Block> blocks_;
+  uint8_t* cursor_ = nullptr;
+  uint8_t* end_ = nullptr;
+  size_t bytes_ = 0;
 };
+
+// An exact map from pointers to a 32-bit tag (open addressing), for
+// deduplicating the objects a stream of commands uses without a
+// per-command allocation.
+class PointerMap {
+ public:
+  // The tag of `p`, inserting it with tag 0 (and setting *inserted) when absent.
+  uint32_t& find(const void* p, bool* inserted) {
+    if (count_ * 2 >= keys_.size()) [[unlikely]] {
+      rehash();
+    }
+    size_t mask = keys_.size() - 1;
+    size_t i = hash(p) & mask;
+    while (keys_[i] != nullptr) {
+      if (keys_[i] == p) {
+        *inserted = false;
+        return tags_[i];
+      }
+      i = (i + 1) & mask;
+    }
+    keys_[i] = p;
+    tags_[i] = 0;
+    ++count_;
+    *inserted = true;
+    return tags_[i];
+  }
+  // True when `p` was not in the map (and is now).
+  bool insert(const void* p) {
+    bool inserted;
+    find(p, &inserted);
+    return inserted;
+  }
+
+ private:
+  static size_t hash(const void* p) {
+    return static_cast<size_t>((reinterpret_cast<uintptr_t>(p) * 0x9E3779B97F4A7C15ull) >> 32);
+  }
+  void rehash();
+  std::vector<const void*> keys_;
+  std::vector<uint32_t> tags_;
+  size_t count_ = 0;
+};
+using PointerSet = PointerMap;
 
 // Everything a command buffer's commands use, referenced so it lives as long
 // as the commands (#dom-gpuqueue-submit checks these).
@@ -115,10 +192,20 @@ struct UsedResources {
   std::vector<Ref<TextureViewBase>> attachments;
   std::vector<Ref<ObjectBase>> others;  // pipelines, bundles
 
-  // A small direct-mapped cache so that binding the same groups again and
-  // again adds each only once (misses only add a duplicate, which is harmless).
-  const BindGroupBase* recent[64] = {};
-  void addBindGroup(BindGroupBase* group);
+  // Every group used, with the id of the last pass that used it: one probe
+  // both deduplicates [[used_bind_groups]] and tells a render pass whether
+  // the group is new to its usage scope.
+  PointerMap seenBindGroups;
+  // Adds `group`; true when pass `passId` had not used it yet.
+  bool addBindGroup(BindGroupBase* group, uint32_t passId) {
+    bool inserted;
+    uint32_t& lastPass = seenBindGroups.find(group, &inserted);
+    if (inserted) addNewBindGroup(group);
+    if (lastPass == passId && !inserted) return false;
+    lastPass = passId;
+    return true;
+  }
+  void addNewBindGroup(BindGroupBase* group);
   void addBuffer(BufferBase* buffer);
   void merge(const UsedResources& other);
 };
@@ -140,6 +227,8 @@ class EncodingContext {
   // Counts one command and returns its index.
   uint32_t nextCommand() { return commandCount_++; }
   uint32_t commandCount() const { return commandCount_; }
+  // A new id for a pass (or bundle) of this encoder; never 0.
+  uint32_t nextPassId() { return ++passCount_; }
   CommandStream& stream() { return stream_; }
   UsedResources& used() { return used_; }
   std::vector<std::string>& debugGroups() { return debugGroups_; }
@@ -157,6 +246,7 @@ class EncodingContext {
   DeviceBase* device_;
   const ObjectBase* encoder_;
   uint32_t commandCount_ = 0;
+  uint32_t passCount_ = 0;
   CommandStream stream_;
   UsedResources used_;
   std::vector<std::string> debugGroups_;  // the encoder's own debug-group stack

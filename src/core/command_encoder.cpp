@@ -35,8 +35,7 @@ void recordDebugString(CommandStream& stream, CommandType type, std::string_view
   auto* cmd = stream.append<StringCmd>(type, label.size());
   cmd->length = static_cast<uint32_t>(label.size());
   if (!label.empty()) {
-    std::memcpy(reinterpret_cast<uint8_t*>(cmd) + ((sizeof(StringCmd) + 7) & ~size_t{7}),
-                label.data(), label.size());
+    std::memcpy(CommandStream::extraOf(cmd), label.data(), label.size());
   }
 }
 
@@ -290,6 +289,18 @@ void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const u
                            "{} dynamic offset(s) given, but {} has {} dynamic offset(s) (its "
                            "layout's dynamicOffsetCount).",
                            count, core::describe(group), dynamicCount);
+    if (count == 0) return {};
+    DynamicOffsetLimits* cached =
+        count <= kCachedDynamicOffsets ? dynamicCacheSlot(group) : nullptr;
+    if (cached && cached->group == group) [[likely]] {
+      bool ok = true;
+      for (uint32_t i = 0; i < count; ++i) {
+        ok &= (offsets[i] & cached->alignMask[i]) == 0 && offsets[i] <= cached->maxOffset[i];
+      }
+      if (ok) [[likely]] {
+        return {};
+      }
+    }
     for (uint32_t i = 0; i < count; ++i) {
       // Dense order puts dynamic buffers first, in binding-number order:
       // dynamicOffsets[i] belongs to dense entry i.
@@ -326,6 +337,17 @@ void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const u
         return error;
       }
     }
+    if (cached) {
+      cached->group = group;
+      for (uint32_t i = 0; i < count; ++i) {
+        const LayoutEntry& entry = group->layoutEntry(i);
+        uint32_t alignment = entry.bufferType == BufferBindingType::Uniform ? minUniformAlignment_
+                                                                            : minStorageAlignment_;
+        const BoundBufferRange& range = group->bufferRange(i);
+        cached->alignMask[i] = alignment - 1;
+        cached->maxOffset[i] = group->buffer(i)->size() - range.offset - range.size;
+      }
+    }
     return {};
   };
   if (MaybeError error = validate(); error.isError()) [[unlikely]] {
@@ -336,15 +358,21 @@ void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const u
   rec->index = static_cast<uint8_t>(index);
   rec->dynamicOffsetCount = static_cast<uint8_t>(count);
   rec->group = group;
-  if (count) {
-    std::memcpy(reinterpret_cast<uint8_t*>(rec) + ((sizeof(SetBindGroupCmd) + 7) & ~size_t{7}),
-                offsets, size_t{count} * sizeof(uint32_t));
-  }
+  uint32_t* recorded = reinterpret_cast<uint32_t*>(CommandStream::extraOf(rec));
+  for (uint32_t i = 0; i < count; ++i) recorded[i] = offsets[i];
   tracker_.set(index, group, offsets, count);
   if (group) {
-    ctx_->used().addBindGroup(group);
-    onBindGroupSet(group, index);
+    if (ctx_->used().addBindGroup(group, passId_)) onNewBindGroupInPass(group, index);
   }
+}
+
+PassEncoderBase::DynamicOffsetLimits* PassEncoderBase::dynamicCacheSlot(
+    const BindGroupBase* group) {
+  if (dynamicCache_.empty()) dynamicCache_.resize(kDynamicCacheSlots);
+  size_t h =
+      static_cast<size_t>((reinterpret_cast<uintptr_t>(group) * 0x9E3779B97F4A7C15ull) >> 40) &
+      (kDynamicCacheSlots - 1);
+  return &dynamicCache_[h];
 }
 
 std::optional<Exception> PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group,
@@ -376,7 +404,9 @@ ComputePassEncoderBase::ComputePassEncoderBase(CommandEncoderBase* encoder,
     : PassEncoderBase(encoder->device(), ObjectType::ComputePassEncoder, d.label,
                       &encoder->context()),
       encoder_(encoder),
-      maxWorkgroups_(encoder->device()->limits().maxComputeWorkgroupsPerDimension) {}
+      maxWorkgroups_(encoder->device()->limits().maxComputeWorkgroupsPerDimension) {
+  passId_ = ctx_->nextPassId();
+}
 
 ComputePassEncoderBase::ComputePassEncoderBase(CommandEncoderBase* encoder,
                                                const ComputePassDescriptor& d, InvalidTag tag)

@@ -99,12 +99,27 @@ class PassEncoderBase : public ObjectBase {
   bool beginCommandSlow(std::string_view kind);
   // Invalidates the encoder with `error` for command `index` of kind `kind`.
   void fail(MaybeError error, uint32_t index, std::string_view kind);
-  // The render pass / bundle's whole-pass usage scope keeps every group set.
-  virtual void onBindGroupSet(BindGroupBase* /*group*/, uint32_t /*index*/) {}
+  // A group new to this pass (the render pass / bundle's whole-pass usage
+  // scope keeps every group set).
+  virtual void onNewBindGroupInPass(BindGroupBase* /*group*/, uint32_t /*index*/) {}
   // The checks of end() shared by the passes: debug groups closed.
   MaybeError validateEndCommon() const;
 
+  // A per-pass cache of each recently bound group's dynamic-offset limits
+  // (alignment mask and largest in-bounds offset per dynamic entry), so
+  // setBindGroup checks offsets without walking the group each time.
+  static constexpr uint32_t kCachedDynamicOffsets = 4;
+  struct DynamicOffsetLimits {
+    const BindGroupBase* group = nullptr;
+    uint32_t alignMask[kCachedDynamicOffsets] = {};
+    uint64_t maxOffset[kCachedDynamicOffsets] = {};
+  };
+  static constexpr size_t kDynamicCacheSlots = 64;
+  std::vector<DynamicOffsetLimits> dynamicCache_;
+  DynamicOffsetLimits* dynamicCacheSlot(const BindGroupBase* group);
+
   EncodingContext* ctx_;
+  uint32_t passId_ = 0;
   std::vector<std::string> debugGroups_;
   BindGroupTracker tracker_;
   bool ended_ = false;

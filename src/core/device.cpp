@@ -20,7 +20,8 @@ DeviceBase::DeviceBase(AdapterBase* adapter, const DeviceDescriptor& descriptor,
       featureLevel_(features.has(FeatureName::CoreFeaturesAndLimits) ? FeatureLevel::Core
                                                                      : FeatureLevel::Compatibility),
       strict_(descriptor.strict),
-      backend_(std::move(backend)) {}
+      backend_(std::move(backend)),
+      queueLabel_(descriptor.defaultQueue.label) {}
 
 DeviceBase::~DeviceBase() = default;
 

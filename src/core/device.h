@@ -26,6 +26,9 @@ class BindGroupBase;
 class PipelineLayoutBase;
 class ExternalTextureBase;
 class BindGroupLayoutCache;
+class QueueBase;
+class CommandEncoderBase;
+class RenderBundleEncoderBase;
 
 class DeviceBase final : public ObjectBase {
  public:
@@ -56,6 +59,9 @@ class DeviceBase final : public ObjectBase {
   Ref<BindGroupBase> createBindGroup(const BindGroupDescriptor& descriptor);
   Ref<PipelineLayoutBase> createPipelineLayout(const PipelineLayoutDescriptor& descriptor);
   Ref<ExternalTextureBase> importExternalTexture(const ExternalTextureDescriptor& descriptor);
+  Ref<CommandEncoderBase> createCommandEncoder(const CommandEncoderDescriptor& descriptor);
+  Ref<RenderBundleEncoderBase> createRenderBundleEncoder(
+      const RenderBundleEncoderDescriptor& descriptor);
   // The content-hashed set of shared bind group layout contents
   // (bind_group_layout.cpp); created on first use.
   BindGroupLayoutCache& bindGroupLayoutCache();
@@ -85,6 +91,16 @@ class DeviceBase final : public ObjectBase {
   bool isLost() const { return lost_.has_value(); }
   const std::optional<DeviceLostInfo>& lostInfo() const { return lost_; }
   void setDeviceLostCallback(std::function<void(const DeviceLostInfo&)> callback);
+  // --- the queue and asynchronous completions (queue.cpp) ----------------------
+  // [[queue]]: made on first use, held weakly (it holds the device).
+  Ref<QueueBase> queue();
+  void forgetQueue(std::string label);
+  // A completion (mapAsync success, onSubmittedWorkDone) for the next tick().
+  void enqueueEvent(std::function<void()> event) { events_.push_back(std::move(event)); }
+  // Runs the completions queued so far, in order.
+  void tick();
+  // Whether `buffer` is mapped or pending (so alive: buffers untrack themselves).
+  bool isMappedBufferTracked(const BufferBase* buffer) const;
   // Buffers mapped on the content timeline, which destroy() unmaps.
   void trackMappedBuffer(BufferBase* buffer);
   void untrackMappedBuffer(BufferBase* buffer);
@@ -107,6 +123,9 @@ class DeviceBase final : public ObjectBase {
   std::optional<DeviceLostInfo> lost_;
   std::function<void(const DeviceLostInfo&)> lostCallback_;
   std::vector<BufferBase*> mappedBuffers_;  // not owned; each buffer untracks itself
+  QueueBase* queue_ = nullptr;              // not owned (see queue())
+  std::string queueLabel_;
+  std::vector<std::function<void()>> events_;
   // A shared_ptr so device.cpp need not see the type (its deleter is bound
   // where it is made, in bind_group_layout.cpp).
   std::shared_ptr<BindGroupLayoutCache> bindGroupLayoutCache_;

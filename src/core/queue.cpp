@@ -287,7 +287,7 @@ void QueueBase::submit(std::span<CommandBufferBase* const> commandBuffers) {
                         what, cb->describe()));
       }
       BINDERY_TRY(dev->validateObject(cb, what));
-      BINDERY_TRY_CONTEXT(cb->validateSubmit(), "While validating {} ({})", what, cb->describe());
+      BINDERY_TRY_CONTEXT(cb->validateSubmit(), "validating {} ({})", what, cb->describe());
     }
     return {};
   };
@@ -320,6 +320,10 @@ Ref<QueueBase> DeviceBase::queue() {
 void DeviceBase::forgetQueue(std::string label) {
   queue_ = nullptr;
   queueLabel_ = std::move(label);
+}
+
+bool DeviceBase::isMappedBufferTracked(const BufferBase* buffer) const {
+  return std::find(mappedBuffers_.begin(), mappedBuffers_.end(), buffer) != mappedBuffers_.end();
 }
 
 void DeviceBase::tick() {

@@ -64,6 +64,7 @@ RenderBundleEncoderBase::RenderBundleEncoderBase(DeviceBase* device,
                                                  const RenderBundleEncoderDescriptor& d)
     : RenderEncoderBase(device, ObjectType::RenderBundleEncoder, d.label, &ownContext_),
       ownContext_(device, this) {
+  passId_ = ownContext_.nextPassId();
   layout_.colorFormats = d.colorFormats;
   layout_.depthStencilFormat = d.depthStencilFormat;
   layout_.sampleCount = d.sampleCount;

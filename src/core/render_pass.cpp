@@ -345,10 +345,7 @@ RenderEncoderBase::RenderEncoderBase(DeviceBase* device, ObjectType type, std::s
                                      EncodingContext* ctx, InvalidTag tag)
     : PassEncoderBase(device, type, label, ctx, tag) {}
 
-void RenderEncoderBase::onBindGroupSet(BindGroupBase* group, uint32_t index) {
-  size_t slot = (reinterpret_cast<uintptr_t>(group) >> 4) & 63;
-  if (scopeRecent_[slot] == group) return;
-  scopeRecent_[slot] = group;
+void RenderEncoderBase::onNewBindGroupInPass(BindGroupBase* group, uint32_t index) {
   scopeGroups_.push_back({group, index});
 }
 
@@ -423,7 +420,7 @@ MaybeError RenderEncoderBase::validateVertexBuffers(bool indexed, uint32_t verte
     if (indexed && !instance) continue;
     uint64_t lastStride = 0;
     for (const VertexAttribute& a : layout.attributes) {
-      lastStride = std::max<uint64_t>(lastStride, a.offset + vertexFormatSize(a.format));
+      lastStride = std::max<uint64_t>(lastStride, a.offset + vertexAttributeSize(a.format));
     }
     uint64_t strideCount =
         instance ? uint64_t{firstInstance} + instanceCount : uint64_t{firstVertex} + vertexCount;
@@ -578,20 +575,23 @@ void RenderEncoderBase::drawIndexed(uint32_t indexCount, uint32_t instanceCount,
                        "of the bound index buffer range ({} bytes of {}).",
                        firstIndex, indexCount, uint64_t{firstIndex} + indexCount, available,
                        toString(indexFormat_), indexBuffer_.size, indexBuffer_.buffer->describe());
-    PrimitiveTopology topology = renderPipeline_->topology();
-    if (topology == PrimitiveTopology::LineStrip || topology == PrimitiveTopology::TriangleStrip) {
-      BINDERY_INVALID_IF(renderPipeline_->stripIndexFormat() != indexFormat_,
-                         IndexFormatStripMismatch,
-                         "{} draws strips with primitive.stripIndexFormat {}, but the index "
-                         "buffer's format is '{}'.",
-                         renderPipeline_->describe(),
-                         renderPipeline_->stripIndexFormat()
-                             ? fmt::format("'{}'", toString(*renderPipeline_->stripIndexFormat()))
-                             : std::string("undefined"),
-                         toString(indexFormat_));
-    }
-    if (renderPipeline_->vertexBufferCount() != 0) {
-      BINDERY_TRY(validateVertexBuffers(true, indexCount, instanceCount, 0, firstInstance));
+    if (renderPipeline_) {
+      PrimitiveTopology topology = renderPipeline_->topology();
+      if (topology == PrimitiveTopology::LineStrip ||
+          topology == PrimitiveTopology::TriangleStrip) {
+        BINDERY_INVALID_IF(renderPipeline_->stripIndexFormat() != indexFormat_,
+                           IndexFormatStripMismatch,
+                           "{} draws strips with primitive.stripIndexFormat {}, but the index "
+                           "buffer's format is '{}'.",
+                           renderPipeline_->describe(),
+                           renderPipeline_->stripIndexFormat()
+                               ? fmt::format("'{}'", toString(*renderPipeline_->stripIndexFormat()))
+                               : std::string("undefined"),
+                           toString(indexFormat_));
+      }
+      if (renderPipeline_->vertexBufferCount() != 0) {
+        BINDERY_TRY(validateVertexBuffers(true, indexCount, instanceCount, 0, firstInstance));
+      }
     }
     return {};
   };
@@ -652,6 +652,7 @@ RenderPassEncoderBase::RenderPassEncoderBase(CommandEncoderBase* encoder,
                         &encoder->context()),
       encoder_(encoder),
       state_(std::move(state)) {
+  passId_ = ctx_->nextPassId();
   layout_ = state_.layout;
   depthReadOnly_ = state_.depthReadOnly;
   stencilReadOnly_ = state_.stencilReadOnly;
@@ -698,7 +699,9 @@ void RenderPassEncoderBase::executeBundles(std::span<RenderBundleBase* const> bu
     ctx_->used().merge(bundle->used());
     ctx_->used().others.emplace_back(bundle);
     drawCount_ += bundle->drawCount();
-    for (const auto& g : bundle->used().bindGroups) onBindGroupSet(g.get(), 0);
+    for (const auto& g : bundle->used().bindGroups) {
+      if (ctx_->used().addBindGroup(g.get(), passId_)) onNewBindGroupInPass(g.get(), 0);
+    }
     for (const auto& b : bundle->used().buffers) {
       scopeBuffers_.push_back({b.get(), {UseSite::Kind::VertexBuffer}});
     }

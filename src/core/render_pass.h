@@ -78,7 +78,7 @@ class RenderEncoderBase : public PassEncoderBase {
   RenderEncoderBase(DeviceBase* device, ObjectType type, std::string_view label,
                     EncodingContext* ctx, InvalidTag tag);
 
-  void onBindGroupSet(BindGroupBase* group, uint32_t index) override;
+  void onNewBindGroupInPass(BindGroupBase* group, uint32_t index) override;
   MaybeError validateDraw();
   // The vertex buffers the pipeline reads hold enough data for the draw.
   MaybeError validateVertexBuffers(bool indexed, uint32_t vertexCount, uint32_t instanceCount,
@@ -111,7 +111,6 @@ class RenderEncoderBase : public PassEncoderBase {
     uint32_t index;
   };
   std::vector<GroupUse> scopeGroups_;
-  const BindGroupBase* scopeRecent_[64] = {};
   struct BufferUse {
     BufferBase* buffer;
     UseSite site;

@@ -33,10 +33,11 @@ enum class EvalStage : uint8_t { Const, Override, Runtime };
 
 enum class RefKind : uint8_t {
   None,
-  Var,       // ModuleImpl::vars index (local or global var/let/const/override/param)
-  Function,  // ModuleImpl::fns index
-  Type,      // ExprInfo::type is the named type
-  Builtin,   // builtin function; refIndex = builtin id (builtins.h)
+  Var,        // ModuleImpl::vars index (local or global var/let/const/override/param)
+  Function,   // ModuleImpl::fns index
+  Type,       // ExprInfo::type is the named type
+  Builtin,    // builtin function call
+  Enumerant,  // a context-dependent name: address space, access mode, texel format
 };
 
 enum class CallKind : uint8_t { None, Function, Builtin, Constructor, Conversion };

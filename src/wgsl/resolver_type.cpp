@@ -70,6 +70,7 @@ bool Resolver::typeFromName(std::string_view name, Range targs, Span span, TypeI
   auto argName = [&](uint32_t i) -> std::string_view {
     const Expr& a = m_.ast.exprs[arg(i)];
     m_.exprs[arg(i)].resolved = true;
+    m_.exprs[arg(i)].ref = RefKind::Enumerant;
     return a.kind == ExprKind::Ident && a.templateArgs.count == 0 ? a.name : std::string_view{};
   };
   auto scalarArg = [&](uint32_t i, const char* what) -> TypeId {

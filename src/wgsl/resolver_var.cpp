@@ -38,6 +38,7 @@ void Resolver::resolveVarDecl(uint32_t vi) {
     NodeId a0 = m_.ast.at(d.templateArgs, 0);
     const Expr& e0 = m_.ast.exprs[a0];
     m_.exprs[a0].resolved = true;
+    m_.exprs[a0].ref = RefKind::Enumerant;
     if (e0.kind != ExprKind::Ident || !parseAddressSpace(e0.name, space)) {
       error(e0.span, "expected an address space (function, private, workgroup, uniform, storage)");
     } else if (space == AddressSpace::Handle) {
@@ -48,6 +49,7 @@ void Resolver::resolveVarDecl(uint32_t vi) {
       NodeId a1 = m_.ast.at(d.templateArgs, 1);
       const Expr& e1 = m_.ast.exprs[a1];
       m_.exprs[a1].resolved = true;
+      m_.exprs[a1].ref = RefKind::Enumerant;
       if (e1.kind != ExprKind::Ident || !parseAccessMode(e1.name, access))
         error(e1.span, "expected an access mode (read, write, read_write)");
       else if (space != AddressSpace::Storage)

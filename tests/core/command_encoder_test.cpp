@@ -277,5 +277,57 @@ TEST_F(CommandEncoderTest, SubmitChecksMappedAndIndirectBuffers) {
   expectError(ErrorCode::BufferDestroyed, [&] { device.queue().submit({cb2}); });
 }
 
+TEST_F(CommandEncoderTest, SubmitChecksExpiredExternalTexturesAndDestroyedTextures) {
+  Texture frame = texture(TextureFormat::Rgba8unorm, {4, 4}, TextureUsage::TextureBinding);
+  VideoFrameSource video(frame.createView());
+  video.setLabel("camera");
+  ExternalTexture et;
+  expectValid([&] { et = device.importExternalTexture({.label = "video", .source = video}); });
+  BindGroupLayout l = layout({{.binding = 0,
+                               .visibility = ShaderStage::Compute,
+                               .externalTexture = ExternalTextureBindingLayout{}}});
+  BindGroup g = group(l, {{.binding = 0, .resource = et}}, "video group");
+  auto p = pipeline({l});
+  auto encode = [&] {
+    CommandBuffer cb;
+    expectValid([&] {
+      CommandEncoder enc = device.createCommandEncoder();
+      ComputePassEncoder pass = enc.beginComputePass();
+      use(pass, *p);
+      pass.setBindGroup(0, g);
+      pass.dispatchWorkgroups(1);
+      pass.end();
+      cb = enc.finish();
+    });
+    return cb;
+  };
+  CommandBuffer fresh = encode();
+  expectValid([&] { device.queue().submit({fresh}); });
+  CommandBuffer stale = encode();
+  video.advanceFrame();
+  expectError(ErrorCode::BindGroupExternalTextureExpired, [&] { device.queue().submit({stale}); },
+              {"[BindGroup \"video group\"]", "[ExternalTexture \"video\"]", "expired"});
+
+  Texture sampled = texture(TextureFormat::Rgba8unorm, {4, 4}, TextureUsage::TextureBinding, 1, 1,
+                            TextureDimension::e2D, "albedo");
+  BindGroupLayout tl = layout(
+      {{.binding = 0, .visibility = ShaderStage::Compute, .texture = TextureBindingLayout{}}});
+  BindGroup tg = group(tl, {{.binding = 0, .resource = sampled.createView()}});
+  auto tp = pipeline({tl});
+  CommandBuffer cb;
+  expectValid([&] {
+    CommandEncoder enc = device.createCommandEncoder();
+    ComputePassEncoder pass = enc.beginComputePass();
+    use(pass, *tp);
+    pass.setBindGroup(0, tg);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    cb = enc.finish();
+  });
+  sampled.destroy();
+  expectError(ErrorCode::TextureDestroyed, [&] { device.queue().submit({cb}); },
+              {"[Texture \"albedo\"]"});
+}
+
 }  // namespace
 }  // namespace bindery::testing
