@@ -29,6 +29,20 @@ uint32_t indexFormatSize(IndexFormat f) {
   return f == IndexFormat::Uint16 ? 2 : 4;
 }
 
+// GPUVertexFormat byteSize (#vertex-formats), from the enum's IDL order:
+// 8-bit formats in 1/2/4 components, 16-bit in 1/2/4, 32-bit in 1/2/3/4,
+// then unorm10-10-10-2 and unorm8x4-bgra (4 bytes each).
+uint32_t vertexAttributeSize(VertexFormat format) {
+  constexpr uint32_t kOneTwoFour[] = {1, 2, 4};
+  auto v = static_cast<uint32_t>(format);
+  if (v < static_cast<uint32_t>(VertexFormat::Uint16)) return kOneTwoFour[v % 3];
+  v -= static_cast<uint32_t>(VertexFormat::Uint16);
+  if (v < 15) return 2 * kOneTwoFour[v % 3];
+  v -= 15;
+  if (v < 12) return 4 * (v % 4 + 1);
+  return 4;
+}
+
 // #abstract-opdef-renderable-texture-view
 MaybeError validateRenderableView(const TextureViewBase& view, std::string_view what) {
   BINDERY_INVALID_IF_FIX(!view.usage().has(TextureUsage::RenderAttachment),
