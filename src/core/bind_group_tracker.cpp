@@ -49,6 +49,7 @@ void BindGroupTracker::init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPe
 void BindGroupTracker::reset() {
   std::fill(groups_.begin(), groups_.end(), nullptr);
   dirty_ = ~uint64_t{0};
+  offsetsDirty_ = 0;
   setMask_ = 0;
   pipeline_ = nullptr;
   pipelineDirty_ = true;
@@ -199,6 +200,7 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
     }
   }
   dirty_ &= ~pipeline_->groupMask;
+  offsetsDirty_ &= ~pipeline_->groupMask;
   pipelineDirty_ = false;
   return {};
 }

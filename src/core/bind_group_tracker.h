@@ -46,12 +46,17 @@ class BindGroupTracker {
   void init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPerGroup);
 
   void set(uint32_t index, BindGroupBase* group, const uint32_t* offsets, uint32_t count) {
-    groups_[index] = group;
     if (count) {
       uint32_t* dst = &offsets_[size_t{index} * stride_];
       for (uint32_t i = 0; i < count; ++i) dst[i] = offsets[i];
     }
     uint64_t bit = uint64_t{1} << index;
+    if (groups_[index] == group) {
+      // Only the offsets changed: that matters only for writable aliasing.
+      offsetsDirty_ |= bit;
+      return;
+    }
+    groups_[index] = group;
     dirty_ |= bit;
     if (group) {
       setMask_ |= bit;
@@ -77,14 +82,16 @@ class BindGroupTracker {
   // resource" + (compute) the dispatch's usage scope, lazily. The pipeline
   // must be set.
   MaybeError validate(bool checkUsageScope) {
-    uint64_t check = pipelineDirty_ ? pipeline_->groupMask : (pipeline_->groupMask & dirty_);
-    if (check == 0 && !pipelineDirty_) [[likely]] {
+    uint64_t mask = pipeline_->groupMask;
+    uint64_t check = pipelineDirty_ ? mask : (mask & dirty_);
+    bool writable = pipeline_->hasWritableBindings;
+    if (check == 0 && !pipelineDirty_ && (!writable || (mask & offsetsDirty_) == 0)) [[likely]] {
       return {};
     }
     // Groups that only changed to ones already checked against this
     // pipeline and slot (and nothing writable to alias): nothing to do.
-    if (!pipelineDirty_ && !pipeline_->hasWritableBindings && allVerified(check)) [[likely]] {
-      dirty_ &= ~pipeline_->groupMask;
+    if (!pipelineDirty_ && !writable && allVerified(check)) [[likely]] {
+      dirty_ &= ~mask;
       return {};
     }
     return validateSlow(check, checkUsageScope);
@@ -125,7 +132,8 @@ class BindGroupTracker {
   std::vector<BindGroupBase*> groups_ = std::vector<BindGroupBase*>(kMaxGroups, nullptr);
   std::vector<uint32_t> offsets_;
   uint32_t stride_ = 0;
-  uint64_t dirty_ = 0;
+  uint64_t dirty_ = 0;         // slots whose group changed since the last check
+  uint64_t offsetsDirty_ = 0;  // slots whose dynamic offsets alone changed
   uint64_t setMask_ = 0;
   const PipelineBindingInfo* pipeline_ = nullptr;
   bool pipelineDirty_ = false;

@@ -360,8 +360,10 @@ void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const u
   rec->group = group;
   uint32_t* recorded = reinterpret_cast<uint32_t*>(CommandStream::extraOf(rec));
   for (uint32_t i = 0; i < count; ++i) recorded[i] = offsets[i];
+  bool sameGroup = tracker_.group(index) == group;
   tracker_.set(index, group, offsets, count);
-  if (group) {
+  // Rebinding the group already at this slot (new offsets) uses nothing new.
+  if (group && !sameGroup) {
     if (ctx_->used().addBindGroup(group, passId_)) onNewBindGroupInPass(group, index);
   }
 }
