@@ -398,8 +398,11 @@ TextureBase::TextureBase(DeviceBase* device, const TextureDescriptor& d, Invalid
       dimension_(d.dimension),
       format_(d.format.value_or(TextureFormat::Rgba8unorm)),
       usage_(d.usage),
-      viewFormats_(d.viewFormats),
-      textureBindingViewDimension_(d.textureBindingViewDimension) {}
+      viewFormats_(d.viewFormats) {
+  if (!device->hasFeature(FeatureName::CoreFeaturesAndLimits)) {
+    textureBindingViewDimension_ = d.textureBindingViewDimension;
+  }
+}
 
 TextureBase::~TextureBase() = default;
 

@@ -491,6 +491,7 @@ uint32_t TextureViewBase::sampleCount() const {
 
 // #abstract-opdef-compute-render-extent
 Extent3D TextureViewBase::renderExtent() const {
+  if (baseMipLevel_ >= 32) return Extent3D{1, 1, 1};  // only for invalid views
   return Extent3D{std::max(1u, texture_->width() >> baseMipLevel_),
                   std::max(1u, texture_->height() >> baseMipLevel_), 1};
 }

@@ -80,7 +80,7 @@ class TextureViewBase final : public ObjectBase {
   const TextureViewDefaults& defaults() const { return defaults_; }
 
   // [[renderExtent]] (#abstract-opdef-compute-render-extent): the texture's
-  // size at baseMipLevel (width, height; depthOrArrayLayers for 3d, else 1).
+  // width and height at baseMipLevel (each at least 1); depthOrArrayLayers 1.
   Extent3D renderExtent() const;
 
   // #texture-view-aliasing: the subresource sets intersect.
