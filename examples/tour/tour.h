@@ -37,5 +37,6 @@ class Tour {
 // Chapters, each in its own file.
 void textureViews(Tour& tour);  // seed 002
 void bindingModel(Tour& tour);  // seeds 000, 001, 004
+void pipelines(Tour& tour);     // seeds 003, 004: shader modules, pipelines, 'auto'
 
 }  // namespace tour

@@ -17,9 +17,11 @@
 #include "bindery/external_texture.h"
 #include "bindery/limits.h"
 #include "bindery/object.h"
+#include "bindery/pipeline.h"
 #include "bindery/pipeline_layout.h"
 #include "bindery/queue.h"
 #include "bindery/sampler.h"
+#include "bindery/shader_module.h"
 #include "bindery/texture.h"
 
 namespace bindery {
@@ -129,6 +131,16 @@ class Device : public detail::Handle {
   CommandEncoder createCommandEncoder(const CommandEncoderDescriptor& descriptor = {}) const;
   RenderBundleEncoder createRenderBundleEncoder(
       const RenderBundleEncoderDescriptor& descriptor) const;
+
+  ShaderModule createShaderModule(const ShaderModuleDescriptor& descriptor) const;
+  ComputePipeline createComputePipeline(const ComputePipelineDescriptor& descriptor) const;
+  RenderPipeline createRenderPipeline(const RenderPipelineDescriptor& descriptor) const;
+  // The promise forms: `callback` runs at a later tick() with the pipeline,
+  // or with a PipelineError (then no error goes to the error scopes).
+  void createComputePipelineAsync(const ComputePipelineDescriptor& descriptor,
+                                  CreateComputePipelineAsyncCallback callback) const;
+  void createRenderPipelineAsync(const RenderPipelineDescriptor& descriptor,
+                                 CreateRenderPipelineAsyncCallback callback) const;
 
   // [[queue]] (GPUDevice.queue).
   Queue queue() const;

@@ -140,6 +140,37 @@ enum class ErrorCode : uint16_t {
   ExternalTextureExpired,        // an expired external texture is used
 
   // --- ShaderModule / pipelines ---------------------------------------------
+  ShaderModuleCompilationFailed,              // the WGSL has errors (see getCompilationInfo())
+  ShaderModuleExtensionNotEnabled,            // `enable X;` whose GPUFeatureName the device was not created with
+  PipelineLayoutMissing,                      // descriptor.layout is a null GPUPipelineLayout (pass one, or 'auto')
+  PipelineEntryPointNotFound,                 // entryPoint names no entry point of the stage in the module
+  PipelineEntryPointAmbiguous,                // no entryPoint, and the module has zero or several entry points of the stage
+  PipelineConstantUnknown,                    // a constants key that is no override's identifier string
+  PipelineConstantInvalidValue,               // a constants value that does not convert to the override's WGSL type
+  PipelineConstantMissing,                    // an override without a default, used by the entry point, not in constants
+  PipelineBindingNotInLayout,                 // a statically used binding with no entry in the layout's group
+  PipelineBindingVisibility,                  // the layout entry's visibility lacks the stage that uses it
+  PipelineBindingTypeMismatch,                // the entry's binding member or buffer/sampler type differs from the WGSL declaration
+  PipelineBindingMinBindingSizeTooSmall,      // buffer.minBindingSize is not 0 and below the shader's minimum binding size
+  PipelineBindingTextureSampleType,           // texture.sampleType does not match the WGSL texture type
+  PipelineBindingTextureViewDimension,        // texture / storageTexture viewDimension differs from the WGSL type's
+  PipelineBindingTextureMultisampled,         // texture.multisampled differs from the WGSL type's
+  PipelineBindingStorageTextureFormat,        // storageTexture.format differs from the WGSL texel format
+  PipelineBindingStorageTextureAccess,        // storageTexture.access does not allow the WGSL access mode
+  PipelineFilteringSamplerNonFloatTexture,    // a 'filtering' sampler used with a texture whose layout sampleType is not 'float'
+  PipelineWorkgroupSizeExceedsLimit,          // a @workgroup_size dimension above maxComputeWorkgroupSize{X,Y,Z}
+  PipelineWorkgroupInvocationsExceedLimit,    // x*y*z above maxComputeInvocationsPerWorkgroup
+  PipelineWorkgroupStorageExceedsLimit,       // workgroup variables above maxComputeWorkgroupStorageSize
+  PipelineAutoLayoutConflict,                 // layout: 'auto' finds one binding declared differently by two uses
+  PipelineGetBindGroupLayoutIndexOutOfRange,  // getBindGroupLayout(index) with index >= maxBindGroups, or on an invalid pipeline
+  RenderPipelineVertexBufferCount,            // vertex.buffers.length > maxVertexBuffers
+  RenderPipelineBindGroupsPlusVertexBuffers,  // bind group slots + vertex buffers > maxBindGroupsPlusVertexBuffers
+  RenderPipelineVertexBufferLayout,           // arrayStride / attribute offset, count, alignment or shaderLocation breaks a rule
+  RenderPipelineColorTargets,                 // fragment.targets too many / format not color-renderable / blend or writeMask invalid
+  RenderPipelineDepthStencilState,            // depthStencil.format not depth-or-stencil, or depth fields missing / invalid
+  RenderPipelineMultisample,                  // multisample.count not 1 or 4, or alphaToCoverage without a target
+  RenderPipelinePrimitiveState,               // stripIndexFormat with a non-strip topology, unclippedDepth without its feature
+  RenderPipelineNoOutput,                     // neither fragment targets nor depthStencil
 
   // --- Command encoding -----------------------------------------------------
   EncoderLocked,                             // a command on an encoder while one of its passes is open (invalidates it)

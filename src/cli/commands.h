@@ -27,4 +27,7 @@ struct Command {
 // `bindery reflect FILE.wgsl [--entry NAME] [--json]`
 Command addReflectCommand(CLI::App& root);
 
+// `bindery check FILE.wgsl --layout LAYOUT.json [--entry NAME]` (check_command.cpp)
+Command addCheckCommand(CLI::App& root);
+
 }  // namespace bindery::cli

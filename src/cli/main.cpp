@@ -13,6 +13,7 @@ using AddCommand = bindery::cli::Command (*)(CLI::App&);
 // Every subcommand, in the order `--help` lists them.
 constexpr AddCommand kCommands[] = {
     &bindery::cli::addReflectCommand,
+    &bindery::cli::addCheckCommand,
 };
 
 }  // namespace

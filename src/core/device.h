@@ -29,6 +29,9 @@ class BindGroupLayoutCache;
 class QueueBase;
 class CommandEncoderBase;
 class RenderBundleEncoderBase;
+class ShaderModuleBase;
+class ComputePipelineBase;
+class RenderPipelineBase;
 
 class DeviceBase final : public ObjectBase {
  public:
@@ -62,6 +65,15 @@ class DeviceBase final : public ObjectBase {
   Ref<CommandEncoderBase> createCommandEncoder(const CommandEncoderDescriptor& descriptor);
   Ref<RenderBundleEncoderBase> createRenderBundleEncoder(
       const RenderBundleEncoderDescriptor& descriptor);
+  // shader_module.cpp, compute_pipeline.cpp, render_pipeline.cpp. The async
+  // forms settle at the next tick() and dispatch no error.
+  Ref<ShaderModuleBase> createShaderModule(const ShaderModuleDescriptor& descriptor);
+  Ref<ComputePipelineBase> createComputePipeline(const ComputePipelineDescriptor& descriptor);
+  Ref<RenderPipelineBase> createRenderPipeline(const RenderPipelineDescriptor& descriptor);
+  void createComputePipelineAsync(const ComputePipelineDescriptor& descriptor,
+                                  CreateComputePipelineAsyncCallback callback);
+  void createRenderPipelineAsync(const RenderPipelineDescriptor& descriptor,
+                                 CreateRenderPipelineAsyncCallback callback);
   // The content-hashed set of shared bind group layout contents
   // (bind_group_layout.cpp); created on first use.
   BindGroupLayoutCache& bindGroupLayoutCache();

@@ -129,6 +129,37 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(ExternalTexturePlaneInvalid);
     BINDERY_CODE(ExternalTextureExpired);
     // ShaderModule / pipelines
+    BINDERY_CODE(ShaderModuleCompilationFailed);
+    BINDERY_CODE(ShaderModuleExtensionNotEnabled);
+    BINDERY_CODE(PipelineLayoutMissing);
+    BINDERY_CODE(PipelineEntryPointNotFound);
+    BINDERY_CODE(PipelineEntryPointAmbiguous);
+    BINDERY_CODE(PipelineConstantUnknown);
+    BINDERY_CODE(PipelineConstantInvalidValue);
+    BINDERY_CODE(PipelineConstantMissing);
+    BINDERY_CODE(PipelineBindingNotInLayout);
+    BINDERY_CODE(PipelineBindingVisibility);
+    BINDERY_CODE(PipelineBindingTypeMismatch);
+    BINDERY_CODE(PipelineBindingMinBindingSizeTooSmall);
+    BINDERY_CODE(PipelineBindingTextureSampleType);
+    BINDERY_CODE(PipelineBindingTextureViewDimension);
+    BINDERY_CODE(PipelineBindingTextureMultisampled);
+    BINDERY_CODE(PipelineBindingStorageTextureFormat);
+    BINDERY_CODE(PipelineBindingStorageTextureAccess);
+    BINDERY_CODE(PipelineFilteringSamplerNonFloatTexture);
+    BINDERY_CODE(PipelineWorkgroupSizeExceedsLimit);
+    BINDERY_CODE(PipelineWorkgroupInvocationsExceedLimit);
+    BINDERY_CODE(PipelineWorkgroupStorageExceedsLimit);
+    BINDERY_CODE(PipelineAutoLayoutConflict);
+    BINDERY_CODE(PipelineGetBindGroupLayoutIndexOutOfRange);
+    BINDERY_CODE(RenderPipelineVertexBufferCount);
+    BINDERY_CODE(RenderPipelineBindGroupsPlusVertexBuffers);
+    BINDERY_CODE(RenderPipelineVertexBufferLayout);
+    BINDERY_CODE(RenderPipelineColorTargets);
+    BINDERY_CODE(RenderPipelineDepthStencilState);
+    BINDERY_CODE(RenderPipelineMultisample);
+    BINDERY_CODE(RenderPipelinePrimitiveState);
+    BINDERY_CODE(RenderPipelineNoOutput);
     // Command encoding
     BINDERY_CODE(EncoderLocked);
     BINDERY_CODE(EncoderEnded);

@@ -11,7 +11,9 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,8 +33,9 @@ struct PipelineStage {
   ShaderStage stage = ShaderStage::Compute;
   Ref<ShaderModuleBase> module;
   std::string entryPoint;
-  // The entry point's reflection (owned by `module`).
+  // The entry point's reflection and extras (owned by `module`).
   const wgsl::EntryPoint* reflection = nullptr;
+  const EntryPointExtras* extras = nullptr;
 };
 
 class PipelineBase : public ObjectBase {
@@ -54,17 +57,18 @@ class PipelineBase : public ObjectBase {
   // The @group indices any stage statically uses (bit g = @group(g)).
   uint64_t shaderGroupMask() const { return shaderGroupMask_; }
 
-  // #dom-gpupipelinebase-getbindgrouplayout (errors dispatched; `call` names it).
+  // #dom-gpupipelinebase-getbindgrouplayout (errors dispatched).
   Ref<BindGroupLayoutBase> getBindGroupLayout(uint32_t index);
+
+  // Creation, once: sets [[layout]] and the stages, derives bindingInfo_ /
+  // shaderGroupMask_.
+  void initialize(Ref<PipelineLayoutBase> layout, bool autoLayout,
+                  std::vector<PipelineStage> stages);
 
  protected:
   PipelineBase(DeviceBase* device, ObjectType type, std::string_view label);
   PipelineBase(DeviceBase* device, ObjectType type, std::string_view label, InvalidTag);
   ~PipelineBase() override;
-
-  // Sets [[layout]], the stages, and derives bindingInfo_ / shaderGroupMask_.
-  void initialize(Ref<PipelineLayoutBase> layout, bool autoLayout,
-                  std::vector<PipelineStage> stages);
 
  private:
   Ref<PipelineLayoutBase> layout_;
@@ -118,5 +122,38 @@ class RenderPipelineBase final : public PipelineBase {
   bool writesDepth_ = false;
   bool writesStencil_ = false;
 };
+
+// --- Creation steps shared by compute and render pipelines (pipeline.cpp,
+// default_layout.cpp) ---------------------------------------------------------
+
+// A GPUProgrammableStage of the descriptor, and its field path ("descriptor.compute").
+struct StageRequest {
+  ShaderStage stage = ShaderStage::Compute;
+  const ShaderModule* module = nullptr;
+  const std::optional<std::string>* entryPoint = nullptr;
+  const std::map<std::string, double>* constants = nullptr;
+  std::string field;
+};
+
+// The module (valid, of this device), #abstract-opdef-get-the-entry-point,
+// and the constants (known keys, convertible values, every used override
+// without a default given).
+MaybeError resolveStage(const DeviceBase* device, const StageRequest& request, PipelineStage* out);
+// The plain-data views shader_binding_validation works on.
+ShaderStageView stageView(const PipelineStage& stage);
+ShaderLayoutView layoutView(const PipelineLayoutBase& layout, bool isAuto,
+                            const ObjectBase* pipeline);
+// [[layout]]: the explicit layout (valid, of this device), or the default
+// pipeline layout of `stages` owned by `owner` (#default-pipeline-layout).
+MaybeError resolvePipelineLayout(DeviceBase* device, const PipelineLayoutOrAuto& layout,
+                                 std::span<const PipelineStage> stages, const PipelineBase* owner,
+                                 Ref<PipelineLayoutBase>* out, bool* isAuto);
+// #default-pipeline-layout
+MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const PipelineStage> stages,
+                                       const PipelineBase* owner, Ref<PipelineLayoutBase>* out);
+// Every stage's bindings against [[layout]] ("validating GPUProgrammableStage").
+MaybeError validateStagesAgainstLayout(std::span<const PipelineStage> stages,
+                                       const PipelineLayoutBase& layout, bool isAuto,
+                                       const ObjectBase* pipeline);
 
 }  // namespace bindery::core

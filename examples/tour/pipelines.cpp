@@ -1,0 +1,211 @@
+// Chapter: shader modules and pipelines (seeds 003 and 004): explicit and
+// 'auto' layouts, what static use does to 'auto', and the messages when a
+// shader and a layout disagree.
+#include "tour.h"
+
+namespace tour {
+
+using namespace bindery;
+
+namespace {
+
+// Seed 004: the scene's shader fragment and the layout translated from it.
+constexpr const char* kEscena = R"(
+struct Camara {
+  vista       : mat4x4<f32>,
+  proyeccion  : mat4x4<f32>,
+  posicion    : vec3<f32>,
+};
+struct Luz { color : vec4f, };
+
+@group(0) @binding(0) var<uniform> camara : Camara;
+@group(0) @binding(1) var muestreo : sampler;
+@group(0) @binding(2) var sombraCmp : sampler_comparison;
+@group(0) @binding(3) var mapaSombra : texture_depth_2d;
+@group(0) @binding(4) var<storage, read> luces : array<Luz>;
+
+@vertex fn vs() -> @builtin(position) vec4f {
+  return camara.proyeccion * camara.vista * vec4f(camara.posicion, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4f {
+  let s = textureSampleCompare(mapaSombra, sombraCmp, vec2f(0.5), 0.5);
+  return luces[0].color * s;
+}
+)";
+
+// Seed 003: static use.
+constexpr const char* kDecls = R"(
+@group(0) @binding(0) var albedo : texture_2d<f32>;
+@group(0) @binding(1) var muestreo : sampler;
+@group(0) @binding(2) var<storage, read_write> salida : array<vec4f>;
+)";
+
+}  // namespace
+
+void pipelines(Tour& tour) {
+  const Device& device = tour.device();
+  tour.chapter("Seeds 003 and 004: shader modules and pipelines");
+
+  ShaderModule escena;
+  tour.expectValid("createShaderModule (the scene of seed 004)", [&] {
+    escena = device.createShaderModule({.label = "escena", .code = kEscena});
+  });
+  tour.expectError(
+      "a WGSL syntax error makes an invalid module; getCompilationInfo has the "
+      "line and column",
+      ErrorCode::ShaderModuleCompilationFailed, [&] {
+        ShaderModule bad =
+            device.createShaderModule({.label = "roto", .code = "fn f() { let = 1; }"});
+        for (const CompilationMessage& m : bad.getCompilationInfo().messages) {
+          tour.note("  " + std::string(toString(m.type)) + " at " + std::to_string(m.lineNum) +
+                    ":" + std::to_string(m.linePos) + ": " + m.message);
+        }
+      });
+
+  // The hand-written layout of seed 004.
+  BindGroupLayout layoutEscena = device.createBindGroupLayout(
+      {.label = "escena",
+       .entries = {
+           {.binding = 0,
+            .visibility = ShaderStage::Vertex | ShaderStage::Fragment,
+            .buffer =
+                BufferBindingLayout{.type = BufferBindingType::Uniform, .minBindingSize = 144}},
+           {.binding = 1,
+            .visibility = ShaderStage::Fragment,
+            .sampler = SamplerBindingLayout{.type = SamplerBindingType::Filtering}},
+           {.binding = 2,
+            .visibility = ShaderStage::Fragment,
+            .sampler = SamplerBindingLayout{.type = SamplerBindingType::Comparison}},
+           {.binding = 3,
+            .visibility = ShaderStage::Fragment,
+            .texture = TextureBindingLayout{.sampleType = TextureSampleType::Depth}},
+           {.binding = 4,
+            .visibility = ShaderStage::Fragment,
+            .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}},
+       }});
+  PipelineLayout pipelineLayout =
+      device.createPipelineLayout({.label = "escena", .bindGroupLayouts = {layoutEscena}});
+  auto renderDesc = [&](PipelineLayoutOrAuto layout) {
+    return RenderPipelineDescriptor{
+        .label = "escena",
+        .layout = std::move(layout),
+        .vertex = {.module = escena},
+        .fragment = FragmentState{
+            .module = escena, .targets = {ColorTargetState{.format = TextureFormat::Bgra8unorm}}}};
+  };
+  tour.expectValid("createRenderPipeline with the explicit layout of seed 004",
+                   [&] { device.createRenderPipeline(renderDesc(pipelineLayout)); });
+
+  // The same layout with minBindingSize 128: the shader needs 144.
+  BindGroupLayout tooSmall = device.createBindGroupLayout(
+      {.label = "escena-128",
+       .entries = {{.binding = 0,
+                    .visibility = ShaderStage::Vertex | ShaderStage::Fragment,
+                    .buffer = BufferBindingLayout{.minBindingSize = 128}},
+                   {.binding = 2,
+                    .visibility = ShaderStage::Fragment,
+                    .sampler = SamplerBindingLayout{.type = SamplerBindingType::Comparison}},
+                   {.binding = 3,
+                    .visibility = ShaderStage::Fragment,
+                    .texture = TextureBindingLayout{.sampleType = TextureSampleType::Depth}},
+                   {.binding = 4,
+                    .visibility = ShaderStage::Fragment,
+                    .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}}}});
+  tour.expectError(
+      "minBindingSize 128 for a Camara of 144 bytes: the message names the WGSL "
+      "declaration and prints the entry the shader needs",
+      ErrorCode::PipelineBindingMinBindingSizeTooSmall, [&] {
+        device.createRenderPipeline(
+            renderDesc(device.createPipelineLayout({.bindGroupLayouts = {tooSmall}})));
+      });
+
+  // A texture whose layout says 'float' where the shader declares a depth texture.
+  BindGroupLayout wrongTexture = device.createBindGroupLayout(
+      {.label = "escena-float",
+       .entries = {{.binding = 0,
+                    .visibility = ShaderStage::Vertex | ShaderStage::Fragment,
+                    .buffer = BufferBindingLayout{.minBindingSize = 144}},
+                   {.binding = 2,
+                    .visibility = ShaderStage::Fragment,
+                    .sampler = SamplerBindingLayout{.type = SamplerBindingType::Comparison}},
+                   {.binding = 3,
+                    .visibility = ShaderStage::Fragment,
+                    .texture = TextureBindingLayout{.sampleType = TextureSampleType::Float}},
+                   {.binding = 4,
+                    .visibility = ShaderStage::Fragment,
+                    .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}}}});
+  tour.expectError(
+      "sampleType 'float' for texture_depth_2d (the error is the layout's, found at "
+      "pipeline creation, as seed 003 says)",
+      ErrorCode::PipelineBindingTextureSampleType, [&] {
+        device.createRenderPipeline(
+            renderDesc(device.createPipelineLayout({.bindGroupLayouts = {wrongTexture}})));
+      });
+
+  tour.note("layout: 'auto' (seed 003): only what the entry points statically use.");
+  auto autoPipeline = [&](const std::string& body) {
+    ShaderModule m = device.createShaderModule(
+        {.code = std::string(kDecls) + "@compute @workgroup_size(8) fn main() {\n" + body + "\n}"});
+    return device.createComputePipeline(
+        {.label = "estatico", .layout = kAutoLayout, .compute = {.module = m}});
+  };
+  ComputePipeline used;
+  tour.expectValid("'auto' with the texture used: 3 entries", [&] {
+    used = autoPipeline("salida[0] = textureSampleLevel(albedo, muestreo, vec2f(0), 0.0);");
+  });
+  tour.note("  @group(0) has " + std::to_string(used.getBindGroupLayout(0).entries().size()) +
+            " entries");
+  ComputePipeline commented = autoPipeline(
+      "// salida[0] = textureSampleLevel(albedo, muestreo, vec2f(0), 0.0);\nsalida[0] = vec4f(0);");
+  tour.note("  with the line commented out: " +
+            std::to_string(commented.getBindGroupLayout(0).entries().size()) + " entry");
+  ComputePipeline kept = autoPipeline(
+      "_ = textureSampleLevel(albedo, muestreo, vec2f(0.0), 0.0);\nsalida[0] = vec4f(0);");
+  tour.note("  with `_ = textureSampleLevel(...)`: " +
+            std::to_string(kept.getBindGroupLayout(0).entries().size()) + " entries again");
+
+  tour.expectError(
+      "an 'auto' layout belongs to its pipeline: it cannot go into a pipeline layout",
+      ErrorCode::PipelineLayoutExclusiveBindGroupLayout,
+      [&] { device.createPipelineLayout({.bindGroupLayouts = {used.getBindGroupLayout(0)}}); });
+  tour.expectError("getBindGroupLayout(index) needs index < maxBindGroups",
+                   ErrorCode::PipelineGetBindGroupLayoutIndexOutOfRange,
+                   [&] { used.getBindGroupLayout(4); });
+
+  tour.note("Seed 003: two entry points, one binding, two types; 'auto' cannot merge them.");
+  ShaderModule alias = device.createShaderModule({.label = "alias", .code = R"(
+@group(0) @binding(0) var<uniform> u : vec4f;
+@group(0) @binding(0) var t : texture_2d<f32>;
+@vertex fn vs() -> @builtin(position) vec4f { return u; }
+@fragment fn fs() -> @location(0) vec4f { return textureLoad(t, vec2u(0), 0); }
+)"});
+  tour.expectError("a render pipeline whose stages declare @binding(0) differently",
+                   ErrorCode::PipelineAutoLayoutConflict, [&] {
+                     device.createRenderPipeline(
+                         {.layout = kAutoLayout,
+                          .vertex = {.module = alias},
+                          .fragment = FragmentState{
+                              .module = alias,
+                              .targets = {ColorTargetState{.format = TextureFormat::Rgba8unorm}}}});
+                   });
+
+  tour.expectError(
+      "entryPoint omitted with two @compute functions", ErrorCode::PipelineEntryPointAmbiguous,
+      [&] {
+        ShaderModule two =
+            device.createShaderModule({.code = "@compute @workgroup_size(1) fn a() {}\n"
+                                               "@compute @workgroup_size(1) fn b() {}"});
+        device.createComputePipeline({.layout = kAutoLayout, .compute = {.module = two}});
+      });
+
+  tour.note("The same check without a device: bindery check shader.wgsl --layout layout.json");
+  ShaderCheckResult check = checkShaderBindings(
+      kEscena,
+      {{BindGroupLayoutEntry{.binding = 0,
+                             .visibility = ShaderStage::Vertex,
+                             .buffer = BufferBindingLayout{.minBindingSize = 144}}}},
+      {.entryPoint = "vs", .moduleName = "escena.wgsl", .layoutName = "layout.json"});
+  tour.note("  checkShaderBindings(vs): " + std::to_string(check.errors.size()) + " mismatch(es)");
+}
+
+}  // namespace tour
