@@ -45,7 +45,7 @@ function warn(message) {
   process.emitWarning(message, { type: 'BinderyWarning', code: 'BINDERY_UNKNOWN_KEY' });
 }
 
-native.setup({ makeError: errors.makeError, warn, callSite });
+native.setup({ makeError: errors.makeError, warn, callSite, scheduleTick: (fn) => setImmediate(fn) });
 
 const kFlags = {
   backend: { values: ['null'], help: 'backend=null' },

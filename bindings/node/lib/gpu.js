@@ -155,8 +155,10 @@ class GPUAdapter {
 
 class GPUQueue {
   #label;
-  constructor(token, label) {
+  #device;
+  constructor(token, device, label) {
     illegal(token);
+    this.#device = device;
     this.#label = label;
   }
   get label() {
@@ -165,9 +167,21 @@ class GPUQueue {
   set label(value) {
     this.#label = String(value);
   }
-  async onSubmittedWorkDone() {
-    return undefined;
+  onSubmittedWorkDone() {
+    if (typeof native.queueOnSubmittedWorkDone !== 'function') return Promise.resolve(undefined);
+    return native.queueOnSubmittedWorkDone(this.#device);
   }
+  writeBuffer(buffer, bufferOffset, data, dataOffset = undefined, size = undefined) {
+    native.queueWriteBuffer(this.#device, arguments.length, buffer, bufferOffset, data, dataOffset, size);
+  }
+  submit(commandBuffers) {
+    if (arguments.length < 1) throw new TypeError('GPUQueue.submit: 1 argument required, but only 0 present.');
+    native.queueSubmit(this.#device, commandBuffers);
+  }
+}
+if (typeof native.queueWriteBuffer !== 'function') {
+  delete GPUQueue.prototype.writeBuffer;
+  delete GPUQueue.prototype.submit;
 }
 
 // GPUDevice is a JS class (it is an EventTarget); the addon attaches the
@@ -202,7 +216,7 @@ class GPUDevice extends EventTarget {
     this.#limits = new GPUSupportedLimits(kToken, native.deviceLimits(this));
     this.#adapterInfo = new GPUAdapterInfo(kToken, native.deviceInfo(this));
     const queueLabel = descriptor?.defaultQueue?.label;
-    this.#queue = new GPUQueue(kToken, queueLabel === undefined ? '' : String(queueLabel));
+    this.#queue = new GPUQueue(kToken, this, queueLabel === undefined ? '' : String(queueLabel));
   }
 
   get label() {

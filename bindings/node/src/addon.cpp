@@ -19,6 +19,7 @@ void setup(const Napi::CallbackInfo& info) {
   data.makeError = Napi::Persistent(helpers.Get("makeError").As<Napi::Function>());
   data.warn = Napi::Persistent(helpers.Get("warn").As<Napi::Function>());
   data.callSite = Napi::Persistent(helpers.Get("callSite").As<Napi::Function>());
+  data.scheduleTick = Napi::Persistent(helpers.Get("scheduleTick").As<Napi::Function>());
 }
 
 // Which parts of the C++ API this build carries (they land one by one).
@@ -26,6 +27,7 @@ Napi::Object parts(Napi::Env env) {
   Napi::Object p = Napi::Object::New(env);
   p.Set("texture", BINDERY_NODE_HAS_TEXTURE != 0);
   p.Set("sampler", BINDERY_NODE_HAS_SAMPLER != 0);
+  p.Set("queue", BINDERY_NODE_HAS_QUEUE != 0);
   p.Set("reflect", BINDERY_NODE_HAS_REFLECT != 0);
   return p;
 }

@@ -20,6 +20,9 @@
 #ifndef BINDERY_NODE_HAS_BINDING_MODEL
 #define BINDERY_NODE_HAS_BINDING_MODEL 0
 #endif
+#ifndef BINDERY_NODE_HAS_QUEUE
+#define BINDERY_NODE_HAS_QUEUE 0
+#endif
 #ifndef BINDERY_NODE_HAS_REFLECT
 #define BINDERY_NODE_HAS_REFLECT 0
 #endif
@@ -47,6 +50,8 @@ struct AddonData {
   Napi::FunctionReference warn;
   // () -> string: the caller's "file:line:column", outside the addon's files.
   Napi::FunctionReference callSite;
+  // (fn) -> undefined: runs fn on a later turn of the event loop (setImmediate).
+  Napi::FunctionReference scheduleTick;
   // Unknown-key warnings already printed (one per call site and key).
   std::unordered_set<std::string> warned;
   Napi::FunctionReference constructors[static_cast<int>(ClassId::Count)];
@@ -70,6 +75,11 @@ struct DeviceState {
     if (strict) throwLastError();
   }
   void throwLastError() const;
+  // Asynchronous work (mapAsync, onSubmittedWorkDone) settles at the
+  // device's next tick(), run on a later turn of the event loop. Only
+  // scheduled while work is pending, so an idle device costs nothing.
+  void scheduleTick(const std::shared_ptr<DeviceState>& self);
+  bool tickScheduled = false;
 
   Napi::Env env;
   Device device;

@@ -38,6 +38,19 @@ void DeviceState::throwLastError() const {
   if (error) throw Napi::Error(env, makeError(env, *error, true));
 }
 
+void DeviceState::scheduleTick(const std::shared_ptr<DeviceState>& self) {
+  if (tickScheduled) return;
+  tickScheduled = true;
+  std::weak_ptr<DeviceState> weak = self;
+  Napi::Function tick = Napi::Function::New(env, [weak](const Napi::CallbackInfo&) {
+    if (std::shared_ptr<DeviceState> state = weak.lock()) {
+      state->tickScheduled = false;
+      state->device.tick();
+    }
+  });
+  addonData(env).scheduleTick.Call({tick});
+}
+
 Napi::Value makeError(Napi::Env env, const Error& error, bool withStack) {
   return addonData(env).makeError.Call({Napi::String::New(env, std::string(toString(error.type))),
                                         Napi::String::New(env, std::string(toString(error.code))),
@@ -237,7 +250,9 @@ Napi::Value createBuffer(const Napi::CallbackInfo& info) {
   }
   Buffer buffer = d->device.createBuffer(descriptor);
   d->throwIfFailed();
-  return GPUBuffer::create(env, std::move(buffer), d);
+  Napi::Object object = GPUBuffer::create(env, std::move(buffer), d);
+  GPUBuffer::Unwrap(object)->mappedForWrite = descriptor.mappedAtCreation;
+  return object;
 }
 
 #if BINDERY_NODE_HAS_TEXTURE
@@ -297,6 +312,87 @@ Napi::Value importExternalTexture(const Napi::CallbackInfo& info) {
 }
 #endif
 
+#if BINDERY_NODE_HAS_QUEUE
+// --- GPUQueue (lib/gpu.js calls these with its device) --------------------------
+
+// (device, argc, buffer, bufferOffset, data, dataOffset, size)
+void queueWriteBuffer(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info[0]);
+  Context ctx{env, "GPUQueue.writeBuffer", d->strict};
+  uint32_t argc = info[1].As<Napi::Number>().Uint32Value();
+  if (argc < 3) {
+    ctx.typeError(fmt::format("3 arguments required, but only {} present.", argc));
+  }
+  Buffer buffer;
+  idl::Convert<Buffer>::from(ctx, info[2], buffer, Where{nullptr, "buffer", 0});
+  uint64_t bufferOffset = 0;
+  idl::Convert<uint64_t>::from(ctx, info[3], bufferOffset, Where{nullptr, "bufferOffset", 0});
+  // AllowSharedBufferSource; for a view, dataOffset and size count its elements.
+  Napi::Value data = info[4];
+  const uint8_t* bytes = nullptr;
+  size_t byteLength = 0;
+  size_t elementSize = 1;
+  if (data.IsArrayBuffer()) {
+    Napi::ArrayBuffer ab = data.As<Napi::ArrayBuffer>();
+    bytes = static_cast<const uint8_t*>(ab.Data());
+    byteLength = ab.ByteLength();
+  } else if (data.IsTypedArray()) {
+    Napi::TypedArray ta = data.As<Napi::TypedArray>();
+    bytes = static_cast<const uint8_t*>(ta.ArrayBuffer().Data()) + ta.ByteOffset();
+    byteLength = ta.ByteLength();
+    elementSize = ta.ElementSize();
+  } else if (data.IsDataView()) {
+    Napi::DataView dv = data.As<Napi::DataView>();
+    bytes = static_cast<const uint8_t*>(dv.ArrayBuffer().Data()) + dv.ByteOffset();
+    byteLength = dv.ByteLength();
+  } else {
+    ctx.typeError(Where{nullptr, "data", 0},
+                  "is " + idl::describe(data) + ", not an ArrayBuffer or ArrayBufferView");
+  }
+  uint64_t dataOffset = 0;
+  std::optional<uint64_t> size;
+  if (!info[5].IsUndefined()) {
+    idl::Convert<uint64_t>::from(ctx, info[5], dataOffset, Where{nullptr, "dataOffset", 0});
+  }
+  if (!info[6].IsUndefined()) {
+    idl::Convert<uint64_t>::from(ctx, info[6], size.emplace(), Where{nullptr, "size", 0});
+  }
+  std::optional<Exception> thrown = d->device.queue().writeBuffer(
+      buffer, bufferOffset, bytes, byteLength, dataOffset * elementSize,
+      size ? std::optional<uint64_t>(*size * elementSize) : size);
+  if (thrown) {
+    Napi::Function ctor = env.Global().Get("DOMException").As<Napi::Function>();
+    throw Napi::Error(env, ctor.New({Napi::String::New(env, thrown->message),
+                                     Napi::String::New(env, std::string(toString(thrown->type)))}));
+  }
+  d->throwIfFailed();
+}
+
+// (device) -> Promise<undefined>, settled at the next tick.
+Napi::Value queueOnSubmittedWorkDone(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info[0]);
+  auto deferred = std::make_shared<Napi::Promise::Deferred>(env);
+  d->device.queue().onSubmittedWorkDone([deferred, env]() { deferred->Resolve(env.Undefined()); });
+  d->scheduleTick(d);
+  return deferred->Promise();
+}
+
+// (device, commandBuffers): no GPUCommandBuffer yet, so only an empty sequence.
+void queueSubmit(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info[0]);
+  Context ctx{env, "GPUQueue.submit", d->strict};
+  idl::forEachElement(ctx, info[1], Where{nullptr, "commandBuffers", 0},
+                      [&](Napi::Value v, const Where& at) {
+                        ctx.typeError(at, "is " + idl::describe(v) + ", not a GPUCommandBuffer");
+                      });
+  d->device.queue().submit({});
+  d->throwIfFailed();
+}
+#endif
+
 void pushErrorScope(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   DeviceRef& d = deviceOf(env, info.This());
@@ -329,6 +425,11 @@ void initDevice(Napi::Env env, Napi::Object exports) {
   fn(exports, "deviceSetLabel", deviceSetLabel);
   fn(exports, "devicePopErrorScope", devicePopErrorScope);
   fn(exports, "limitNames", limitNames);
+#if BINDERY_NODE_HAS_QUEUE
+  fn(exports, "queueWriteBuffer", queueWriteBuffer);
+  fn(exports, "queueOnSubmittedWorkDone", queueOnSubmittedWorkDone);
+  fn(exports, "queueSubmit", queueSubmit);
+#endif
 
   Napi::Object methods = Napi::Object::New(env);
   fn(methods, "createBuffer", createBuffer);

@@ -48,6 +48,18 @@ void GPUBuffer::init(Napi::Env env, Napi::Object exports) {
        InstanceAccessor<&GPUBuffer::mapState>("mapState", napi_enumerable),
        InstanceMethod<&GPUBuffer::getMappedRange>("getMappedRange"),
        InstanceMethod<&GPUBuffer::unmap>("unmap"), InstanceMethod<&GPUBuffer::destroy>("destroy")});
+#if BINDERY_NODE_HAS_QUEUE
+  Napi::Function ctor = addonData(env).constructors[static_cast<int>(ClassId::Buffer)].Value();
+  Napi::Object prototype = ctor.Get("prototype").As<Napi::Object>();
+  prototype.DefineProperty(Napi::PropertyDescriptor::Function(
+      env, prototype, "mapAsync",
+      [](const Napi::CallbackInfo& info) -> Napi::Value {
+        GPUBuffer* self = GPUBuffer::unwrap(info.Env(), info.This());
+        if (!self) throw Napi::TypeError::New(info.Env(), "Illegal invocation: not a GPUBuffer");
+        return self->mapAsync(info);
+      },
+      napi_default_method));
+#endif
 }
 
 GPUBuffer::~GPUBuffer() = default;
@@ -99,17 +111,15 @@ Napi::Value GPUBuffer::getMappedRange(const Napi::CallbackInfo& info) {
   }
   Napi::ArrayBuffer arrayBuffer = Napi::ArrayBuffer::New(env, static_cast<size_t>(rangeSize));
   if (rangeSize > 0) std::memcpy(arrayBuffer.Data(), bytes, static_cast<size_t>(rangeSize));
-  mappedRanges_.push_back({Napi::Persistent(arrayBuffer), offset, rangeSize});
+  mappedRanges_.push_back({Napi::Persistent(arrayBuffer), bytes, offset, rangeSize});
   return arrayBuffer;
 }
 
 void GPUBuffer::releaseMappedRanges(bool copyBack) {
   for (MappedRange& r : mappedRanges_) {
     Napi::ArrayBuffer arrayBuffer = r.arrayBuffer.Value();
-    if (copyBack && !arrayBuffer.IsDetached() && r.size > 0) {
-      if (void* bytes = handle.getMappedRange(r.offset, r.size)) {
-        std::memcpy(bytes, arrayBuffer.Data(), static_cast<size_t>(r.size));
-      }
+    if (copyBack && mappedForWrite && !arrayBuffer.IsDetached() && r.size > 0) {
+      std::memcpy(r.bytes, arrayBuffer.Data(), static_cast<size_t>(r.size));
     }
     if (!arrayBuffer.IsDetached()) arrayBuffer.Detach();
   }
@@ -121,6 +131,41 @@ void GPUBuffer::unmap(const Napi::CallbackInfo&) {
   handle.unmap();
   device->throwIfFailed();
 }
+
+#if BINDERY_NODE_HAS_QUEUE
+// #dom-gpubuffer-mapasync: settles at the device's next tick (or at once on failure).
+Napi::Value GPUBuffer::mapAsync(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  idl::Context ctx{env, "GPUBuffer.mapAsync", device->strict};
+  auto deferred = std::make_shared<Napi::Promise::Deferred>(env);
+  try {
+    idl::requireArguments(ctx, info, 1);
+    MapModeFlags mode = idl::argument<MapModeFlags>(ctx, info, 0, "mode");
+    uint64_t offset = 0;
+    std::optional<uint64_t> size;
+    if (!info[1].IsUndefined()) offset = idl::argument<uint64_t>(ctx, info, 1, "offset");
+    if (!info[2].IsUndefined()) size = idl::argument<uint64_t>(ctx, info, 2, "size");
+    Napi::ObjectReference self = Napi::Persistent(Value());
+    auto keep = std::make_shared<Napi::ObjectReference>(std::move(self));
+    handle.mapAsync(
+        mode, offset, size,
+        [this, deferred, env, keep, mode](MapAsyncStatus status, std::string_view message) {
+          if (status == MapAsyncStatus::Success) {
+            mappedForWrite = mode.has(MapMode::Write);
+            deferred->Resolve(env.Undefined());
+            return;
+          }
+          Napi::Function ctor = env.Global().Get("DOMException").As<Napi::Function>();
+          deferred->Reject(ctor.New({Napi::String::New(env, std::string(message)),
+                                     Napi::String::New(env, std::string(toString(status)))}));
+        });
+    device->scheduleTick(device);
+  } catch (const Napi::Error& e) {
+    deferred->Reject(e.Value());
+  }
+  return deferred->Promise();
+}
+#endif
 
 void GPUBuffer::destroy(const Napi::CallbackInfo&) {
   releaseMappedRanges(false);

@@ -86,6 +86,11 @@ class GPUBuffer : public Wrapper<GPUBuffer, Buffer, ClassId::Buffer> {
   Napi::Value getMappedRange(const Napi::CallbackInfo& info);
   void unmap(const Napi::CallbackInfo& info);
   void destroy(const Napi::CallbackInfo& info);
+  Napi::Value mapAsync(const Napi::CallbackInfo& info);
+
+  // Whether the current mapping is writable (mappedAtCreation or MapMode.WRITE):
+  // only then does unmap() copy the ranges' bytes back.
+  bool mappedForWrite = false;
 
  private:
   // Copies the mapped ranges' bytes back into the buffer and detaches them.
@@ -93,6 +98,7 @@ class GPUBuffer : public Wrapper<GPUBuffer, Buffer, ClassId::Buffer> {
 
   struct MappedRange {
     Napi::Reference<Napi::ArrayBuffer> arrayBuffer;
+    void* bytes;  // the buffer's own bytes, valid until unmap()
     uint64_t offset;
     uint64_t size;
   };
