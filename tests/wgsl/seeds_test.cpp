@@ -195,7 +195,8 @@ TEST(Seed004, SampleTypeFollowsTheWgslType) {
       textureStore(f, vec2u(0u), vec4f());
     }
   )");
-  const auto& R = m.reflect().entryPoints[0].resources;
+  Reflection refl = m.reflect();
+  const auto& R = refl.entryPoints[0].resources;
   ASSERT_EQ(R.size(), 7u);
   EXPECT_EQ(R[0].sampleType, SampleKind::UnfilterableFloat);
   EXPECT_EQ(R[1].sampleType, SampleKind::Uint);
