@@ -79,12 +79,14 @@ function create(flags) {
   return new gpu.GPU(errors.kToken, parseFlags(flags));
 }
 
-// `bindery reflect`'s JSON for a WGSL source (once the addon has reflection).
-function reflect(code) {
+// `bindery reflect --json`'s document for a WGSL source (an object), for
+// every entry point or only `entryPoint`.
+function reflect(code, entryPoint = undefined) {
+  if (typeof code !== 'string') throw new TypeError('bindery.reflect: code must be a string of WGSL');
   if (typeof native.reflect !== 'function') {
     throw new Error('bindery.reflect: this build of the addon has no WGSL reflection yet');
   }
-  return JSON.parse(native.reflect(String(code)));
+  return JSON.parse(native.reflect(code, entryPoint === undefined ? undefined : String(entryPoint)));
 }
 
 const globals = {

@@ -40,6 +40,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   exports.Set("parts", parts(env));
   initDevice(env, exports);
   initObjects(env, exports);
+  initReflect(env, exports);
   return exports;
 }
 

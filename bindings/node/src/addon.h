@@ -97,5 +97,6 @@ DeviceRef& deviceOf(Napi::Env env, Napi::Value device);
 Napi::Object init(Napi::Env env, Napi::Object exports);
 void initDevice(Napi::Env env, Napi::Object exports);
 void initObjects(Napi::Env env, Napi::Object exports);
+void initReflect(Napi::Env env, Napi::Object exports);
 
 }  // namespace bindery::node
