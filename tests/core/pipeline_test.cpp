@@ -87,7 +87,9 @@ TEST_F(PipelineTest, NullLayoutIsAnError) {
 }
 
 TEST_F(PipelineTest, InvalidModule) {
-  ShaderModule bad = device.createShaderModule({.label = "bad", .code = "fn ("});
+  ShaderModule bad;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] { bad = device.createShaderModule({.label = "bad", .code = "fn ("}); });
   expectError(ErrorCode::InvalidObject, [&] { create(bad, kAutoLayout); },
               {"descriptor.compute.module", "[Invalid ShaderModule \"bad\"]"});
   expectError(ErrorCode::NullObject, [&] { create(ShaderModule{}, kAutoLayout); },
@@ -464,6 +466,31 @@ TEST_F(PipelineTest, AsyncRejectsWithoutDispatching) {
   EXPECT_THAT(got->error->message, ::testing::HasSubstr("createComputePipelineAsync"));
   EXPECT_EQ(toString(got->error->reason), "validation");
   EXPECT_TRUE(uncaptured.empty());
+}
+
+// checkShaderBindings (bindery check): the same messages without a device.
+TEST(ShaderCheckTest, SameMessagesWithoutADevice) {
+  std::string code =
+      std::string(kStorage) + "\n@compute @workgroup_size(1) fn main() { r[0] = vec4f(1); }\n";
+  std::vector<std::vector<BindGroupLayoutEntry>> groups = {
+      {{.binding = 0,
+        .visibility = ShaderStage::Compute,
+        .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}}}};
+  ShaderCheckResult r =
+      checkShaderBindings(code, groups, {.moduleName = "sim.wgsl", .layoutName = "layout.json"});
+  ASSERT_TRUE(r.compiled);
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0].code, ErrorCode::PipelineBindingTypeMismatch);
+  EXPECT_THAT(r.errors[0].message,
+              ::testing::HasSubstr("entry point 'main' (compute) of sim.wgsl uses @group(0) "
+                                   "@binding(0) 'r'"));
+  EXPECT_THAT(r.errors[0].message, ::testing::HasSubstr("@group(0) of layout.json"));
+  EXPECT_THAT(r.errors[0].message, ::testing::HasSubstr("buffer: {type: 'storage'"));
+  groups[0][0].buffer->type = BufferBindingType::Storage;
+  EXPECT_TRUE(checkShaderBindings(code, groups).errors.empty());
+  EXPECT_EQ(checkShaderBindings(code, groups, {.entryPoint = "nope"}).errors[0].code,
+            ErrorCode::PipelineEntryPointNotFound);
+  EXPECT_FALSE(checkShaderBindings("fn (", groups).compiled);
 }
 
 TEST(PipelineStrictTest, ErrorIsReturnedAtTheCall) {
