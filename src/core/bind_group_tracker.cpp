@@ -179,6 +179,7 @@ MaybeError BindGroupTracker::validateWritableAliasing() const {
 }
 
 MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) {
+  if (verified_.empty()) verified_.resize(kVerifiedSlots);
   for (uint64_t mask = check; mask; mask &= mask - 1) {
     uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(mask));
     const BindGroupBase* group = groups_[slot];

@@ -103,7 +103,7 @@ class BindGroupTracker {
     const PipelineBindingInfo* pipeline = nullptr;
     uint32_t slot = 0;
   };
-  static constexpr size_t kVerifiedSlots = 256;
+  static constexpr size_t kVerifiedSlots = 1024;
   Verified& verifiedSlot(const BindGroupBase* group, uint32_t slot) {
     size_t h = static_cast<size_t>(
                    ((reinterpret_cast<uintptr_t>(group) ^ slot) * 0x9E3779B97F4A7C15ull) >> 40) &
@@ -111,6 +111,7 @@ class BindGroupTracker {
     return verified_[h];
   }
   bool allVerified(uint64_t check) {
+    if (verified_.empty()) return false;  // allocated by the first slow check
     for (; check; check &= check - 1) {
       uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(check));
       const BindGroupBase* group = groups_[slot];
@@ -127,7 +128,7 @@ class BindGroupTracker {
   // (group, slot, pipeline) triples already checked: the check depends on
   // nothing else (all three are immutable and kept alive by the encoder), so
   // cycling through many groups checks each only once.
-  std::vector<Verified> verified_ = std::vector<Verified>(kVerifiedSlots);
+  std::vector<Verified> verified_;
 
   std::vector<BindGroupBase*> groups_ = std::vector<BindGroupBase*>(kMaxGroups, nullptr);
   std::vector<uint32_t> offsets_;

@@ -114,7 +114,7 @@ class PassEncoderBase : public ObjectBase {
     uint32_t alignMask[kCachedDynamicOffsets] = {};
     uint64_t maxOffset[kCachedDynamicOffsets] = {};
   };
-  static constexpr size_t kDynamicCacheSlots = 64;
+  static constexpr size_t kDynamicCacheSlots = 256;
   std::vector<DynamicOffsetLimits> dynamicCache_;
   DynamicOffsetLimits* dynamicCacheSlot(const BindGroupBase* group);
 
