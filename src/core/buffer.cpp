@@ -102,10 +102,10 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
   };
   // Content timeline: a second map while mapped or pending rejects at once.
   if (mapState_ != BufferMapState::Unmapped) {
-    MaybeError error = makeValidationError(
-        ErrorCode::BufferMapStateNotUnmapped,
-        fmt::format("{}'s mapState is '{}'; mapAsync needs an unmapped buffer.", describe(),
-                    bindery::toString(mapState_)));
+    MaybeError error =
+        makeValidationError(ErrorCode::BufferMapStateNotUnmapped,
+                            fmt::format("{}'s mapState is '{}'; mapAsync needs an unmapped buffer.",
+                                        describe(), bindery::toString(mapState_)));
     error.setFix(mapState_ == BufferMapState::Pending
                      ? "Wait for the earlier mapAsync() to settle (its callback runs at "
                        "device.tick()) before mapping again."
@@ -175,15 +175,15 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
 }
 
 // The "map success steps" (or failure, when the device was lost meanwhile).
-void BufferBase::completeMap(uint64_t serial, MapModeFlags mode, uint64_t offset,
-                             uint64_t size) {
+void BufferBase::completeMap(uint64_t serial, MapModeFlags mode, uint64_t offset, uint64_t size) {
   if (serial != mapSerial_ || mapState_ != BufferMapState::Pending) return;  // cancelled
   MapAsyncCallback callback = std::move(pendingCallback_);
   pendingCallback_ = nullptr;
   if (device()->isLost()) {
     mapState_ = BufferMapState::Unmapped;
     device()->untrackMappedBuffer(this);
-    if (callback) callback(MapAsyncStatus::AbortError, "The device was lost before the map finished.");
+    if (callback)
+      callback(MapAsyncStatus::AbortError, "The device was lost before the map finished.");
     return;
   }
   mapState_ = BufferMapState::Mapped;
@@ -211,12 +211,12 @@ MappedRange BufferBase::tryGetMappedRange(uint64_t offset, std::optional<uint64_
     return result;
   };
   if (mapState_ != BufferMapState::Mapped) {
-    return fail(ErrorCode::BufferNotMapped,
-                fmt::format("the buffer is not mapped (mapState is '{}'); {}",
-                            bindery::toString(mapState_),
-                            mapState_ == BufferMapState::Pending
-                                ? "wait for mapAsync()'s callback (device.tick())."
-                                : "map it with mapAsync() first."));
+    return fail(
+        ErrorCode::BufferNotMapped,
+        fmt::format("the buffer is not mapped (mapState is '{}'); {}", bindery::toString(mapState_),
+                    mapState_ == BufferMapState::Pending
+                        ? "wait for mapAsync()'s callback (device.tick())."
+                        : "map it with mapAsync() first."));
   }
   if (offset % 8 != 0) {
     return fail(ErrorCode::BufferMappedRangeOffsetNotAligned,
