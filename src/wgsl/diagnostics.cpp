@@ -48,6 +48,13 @@ std::string_view LineMap::lineText(uint32_t l) const {
   return source_.substr(starts_[l - 1], ends_[l - 1] - starts_[l - 1]);
 }
 
+Span LineMap::clamp(Span span) const {
+  const uint32_t n = static_cast<uint32_t>(source_.size());
+  span.offset = std::min(span.offset, n);
+  span.length = std::min(span.length, n - span.offset);
+  return span;
+}
+
 Diagnostics::Diagnostics(std::string_view source, uint32_t maxErrors)
     : lines_(source), maxErrors_(maxErrors) {}
 
@@ -60,6 +67,7 @@ void Diagnostics::add(Diagnostic::Severity severity, Span span, std::string mess
     ++errorCount_;
   }
   suppressed_ = false;
+  span = lines_.clamp(span);
   Diagnostic d;
   d.severity = severity;
   d.offset = span.offset;
@@ -79,6 +87,7 @@ void Diagnostics::warning(Span span, std::string message) {
 }
 void Diagnostics::note(Span span, std::string message) {
   if (list_.empty() || suppressed_) return;
+  span = lines_.clamp(span);
   Diagnostic::Note n;
   n.offset = span.offset;
   n.length = span.length;

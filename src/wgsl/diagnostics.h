@@ -24,6 +24,9 @@ class LineMap {
   uint32_t column(uint32_t offset) const;  // 1-based, bytes
   std::string_view lineText(uint32_t line) const;
 
+  // `span` clamped to the source, so that a diagnostic never points outside it.
+  Span clamp(Span span) const;
+
  private:
   std::string_view source_;
   std::vector<uint32_t> starts_;  // byte offset of each line start

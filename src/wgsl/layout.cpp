@@ -78,8 +78,10 @@ uint32_t TypeTable::flatCount(TypeId id) const {
   }
 }
 
-void layoutStruct(TypeTable& types, StructInfo& s) {
-  uint32_t offset = 0;
+uint64_t layoutStruct(TypeTable& types, StructInfo& s) {
+  // 64-bit arithmetic so that a struct too large for the 32-bit layout fields
+  // is detected (the caller rejects it) instead of wrapping around.
+  uint64_t offset = 0;
   uint32_t align = 1;
   bool first = true;
   for (MemberInfo& m : s.members) {
@@ -87,13 +89,16 @@ void layoutStruct(TypeTable& types, StructInfo& s) {
     uint32_t sz = m.hasSizeAttr ? m.size : types.sizeOf(m.type);
     m.align = a;
     m.size = sz;
-    m.offset = first ? 0 : roundUp(a, offset);
-    offset = m.offset + sz;
+    uint64_t off = first ? 0 : roundUp64(a, offset);
+    m.offset = static_cast<uint32_t>(std::min<uint64_t>(off, kMaxTypeByteSize));
+    offset = off + sz;
     align = std::max(align, a);
     first = false;
   }
+  uint64_t size = roundUp64(align, offset);
   s.align = align;
-  s.size = roundUp(align, offset);
+  s.size = static_cast<uint32_t>(std::min<uint64_t>(size, kMaxTypeByteSize));
+  return size;
 }
 
 namespace {

@@ -219,6 +219,7 @@ class Scanner {
 
   std::vector<Token> run() {
     std::vector<Token> out;
+    checkUtf8();
     while (true) {
       skipBlankAndComments();
       if (pos_ >= s_.size()) break;
@@ -256,13 +257,61 @@ class Scanner {
     size_t l = blankLen(i);
     return l == 2 || (l == 3 && static_cast<unsigned char>(at(i + 2)) >= 0xA8);
   }
-  size_t utf8Len(size_t i) const {
-    unsigned char c = static_cast<unsigned char>(at(i));
+  // Length of the well-formed UTF-8 sequence at i (Unicode Table 3-7: no
+  // overlong forms, no surrogates, nothing above U+10FFFF, nothing truncated),
+  // or 0 when the bytes at i are not one.
+  size_t validUtf8Len(size_t i) const {
+    if (i >= s_.size()) return 0;
+    unsigned char c = static_cast<unsigned char>(s_[i]);
     if (c < 0x80) return 1;
-    if ((c >> 5) == 6) return 2;
-    if ((c >> 4) == 14) return 3;
-    if ((c >> 3) == 30) return 4;
-    return 1;
+    size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) lo = 0xA0;
+      if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;
+    } else {
+      return 0;
+    }
+    if (s_.size() - i < len) return 0;
+    for (size_t k = 1; k < len; ++k) {
+      unsigned char d = static_cast<unsigned char>(s_[i + k]);
+      if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF)) return 0;
+    }
+    return len;
+  }
+  // Bytes to advance over the code point at i: never past the end of the
+  // source; an ill-formed byte counts as one (reported by checkUtf8).
+  size_t utf8Len(size_t i) const {
+    size_t l = validUtf8Len(i);
+    return l ? l : 1;
+  }
+  // #textual-structure: a WGSL module is UTF-8 text. Reports the first
+  // ill-formed sequence; returns whether the source is well-formed.
+  bool checkUtf8() {
+    if (s_.substr(0, 3) == "\xEF\xBB\xBF")
+      diags_.error(span(0, 3), "a WGSL module must not start with a byte order mark (BOM)");
+    for (size_t i = 0; i < s_.size();) {
+      size_t l = validUtf8Len(i);
+      if (l == 0) {
+        static const char kHex[] = "0123456789abcdef";
+        unsigned char c = static_cast<unsigned char>(s_[i]);
+        std::string msg = "invalid UTF-8 (byte 0x";
+        msg += kHex[c >> 4];
+        msg += kHex[c & 15];
+        msg += "): a WGSL module must be UTF-8 text";
+        diags_.error(span(i, i + 1), std::move(msg));
+        return false;
+      }
+      i += l;
+    }
+    return true;
   }
 
   void skipBlankAndComments() {
@@ -296,12 +345,16 @@ class Scanner {
   bool identCont(size_t i) const {
     char c = at(i);
     if (isAsciiIdentStart(c) || isDigit(c)) return true;
-    return static_cast<unsigned char>(c) >= 0x80 && blankLen(i) == 0;
+    return static_cast<unsigned char>(c) >= 0x80 && blankLen(i) == 0 && validUtf8Len(i) != 0;
   }
 
   bool scanOne(Token& t) {
     size_t b = pos_;
     char c = at(pos_);
+    if (static_cast<unsigned char>(c) >= 0x80 && validUtf8Len(pos_) == 0) {
+      ++pos_;  // ill-formed UTF-8, already reported by checkUtf8
+      return false;
+    }
     if (isAsciiIdentStart(c) || (static_cast<unsigned char>(c) >= 0x80)) {
       if (static_cast<unsigned char>(c) >= 0x80) {
         pos_ += utf8Len(pos_);

@@ -289,7 +289,11 @@ void Resolver::resolveStruct(uint32_t si) {
   }
   if (sd.members.count == 0)
     error(sd.nameSpan, "struct '" + info.name + "' must have at least one member");
-  layoutStruct(T, info);
+  if (uint64_t size = layoutStruct(T, info); size > kMaxTypeByteSize)
+    error(sd.nameSpan, "struct '" + info.name + "' is too large: its byte-size " +
+                           std::to_string(size) + " exceeds the " +
+                           std::to_string(kMaxTypeByteSize) +
+                           " bytes this implementation supports (WGSL #limits)");
   uint32_t idx = T.addStruct(std::move(info));
   m_.structTypes[si] = T.structType(idx);
 }

@@ -688,14 +688,22 @@ struct ExprResolver {
         caller.fragmentOnlyName =
             callee.fragmentOnlyName + " (called through '" + std::string(ex.name) + "')";
       }
-      for (uint32_t u : callee.uses) r.addUse(u);
+      // A self-call (already reported as recursion) has nothing to merge, and
+      // callee.uses/samplePairs would be the very vectors being appended to.
+      bool selfCall = fi == r.fn_->fn;
+      if (!selfCall) {
+        const std::vector<uint32_t> calleeUses = callee.uses;  // addUse may grow the sink
+        for (uint32_t u : calleeUses) r.addUse(u);
+      }
       const FnDecl& cd = m.ast.fns[fi];
       auto mapRoot = [&](uint32_t v) -> uint32_t {
         for (uint32_t p = 0; p < cd.params.count; ++p)
           if (m.ast.at(cd.params, p) == v) return m.exprs[args[p]].rootVar;
         return v;
       };
-      for (const SamplePair& sp : callee.samplePairs) {
+      const std::vector<SamplePair> calleePairs =
+          selfCall ? std::vector<SamplePair>{} : callee.samplePairs;
+      for (const SamplePair& sp : calleePairs) {
         SamplePair mapped{mapRoot(sp.texture), mapRoot(sp.sampler)};
         if (mapped.texture == kNone || mapped.sampler == kNone) continue;
         if (std::find(caller.samplePairs.begin(), caller.samplePairs.end(), mapped) ==

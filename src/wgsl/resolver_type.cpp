@@ -1,6 +1,7 @@
 // Type specifiers (#types, #predeclared-types): predeclared types and
 // aliases, templated types (vecN, matCxR, array, atomic, ptr, textures),
 // user structs and aliases.
+#include "layout.h"
 #include "resolver.h"
 
 namespace bindery::wgsl {
@@ -201,7 +202,21 @@ bool Resolver::typeFromName(std::string_view name, Range targs, Span span, TypeI
             "array element count must be greater than 0, got " + std::to_string(v.elems[0].i));
       return true;
     }
-    out = T.array(e, uint32_t(v.elems[0].i));
+    // 64-bit: the count (an i32/u32/AbstractInt) times the stride must not
+    // wrap around the 32-bit layout fields
+    uint64_t count = uint64_t(v.elems[0].i);
+    uint64_t bytes = count > kMaxTypeByteSize ? kMaxTypeByteSize + 1
+                                              : count * roundUp(T.alignOf(e), T.sizeOf(e));
+    if (bytes > kMaxTypeByteSize) {
+      std::string size = count > kMaxTypeByteSize ? "more than " : "";
+      size += std::to_string(count > kMaxTypeByteSize ? kMaxTypeByteSize : bytes);
+      error(exprSpan(ce), "array type 'array<" + T.name(e) + ", " + std::to_string(count) +
+                              ">' is too large: its byte-size " + size + " exceeds the " +
+                              std::to_string(kMaxTypeByteSize) +
+                              " bytes this implementation supports (WGSL #limits)");
+      return true;
+    }
+    out = T.array(e, uint32_t(count));
     return true;
   }
   if (name == "atomic") {

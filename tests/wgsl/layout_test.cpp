@@ -228,5 +228,33 @@ TEST(Layout, MinBindingSizes) {
   EXPECT_EQ(r.entryPoints[0].resources[3].minBindingSize, 320u);
 }
 
+// wgsl_fuzz finding 1: sizes past 2^32 wrapped around in the 32-bit layout
+// fields (a struct smaller than its last member's end, a too-small
+// minBindingSize). They are computed in 64 bits and such types are rejected.
+TEST(Layout, SizesPast32BitsAreRejected) {
+  EXPECT_TRUE(test::failsAt("alias A = array<f32, 1073741324>;\nstruct S { a : A, b : A }", 2, 8,
+                            "struct 'S' is too large: its byte-size 8589930592 exceeds the "
+                            "4294967295 bytes"));
+  EXPECT_TRUE(test::failsAt(
+      "@group(0) @binding(0) var<storage, read> big : array<vec4f, 300000000>;", 1, 61,
+      "array type 'array<vec4<f32>, 300000000>' is too large: its byte-size 4800000000 exceeds"));
+  EXPECT_TRUE(fails("alias A = array<f32, 4294967297>;", "is too large: its byte-size more than"));
+  EXPECT_TRUE(fails("struct T { x : vec4f }\nalias A = array<T, 268435456>;", "is too large"));
+  EXPECT_TRUE(fails("struct S { @size(4294967295) a : f32, @size(4294967295) b : f32 }",
+                    "struct 'S' is too large: its byte-size 8589934592"));
+}
+
+TEST(Layout, LargestSizesAreExact) {
+  Module m = parseOk(R"(
+    @group(0) @binding(0) var<storage, read> big : array<vec4f, 268435455>;
+    @compute @workgroup_size(1) fn main() { _ = big[0]; }
+  )");
+  auto r = m.reflect();
+  ASSERT_EQ(r.entryPoints[0].resources.size(), 1u);
+  EXPECT_EQ(r.entryPoints[0].resources[0].minBindingSize, 4294967280u);
+  expectLayout("struct S { a : array<f32, 1073741822>, b : f32 }", "S", 4294967292u, 4,
+               {{"a", 0, 4294967288u, 4}, {"b", 4294967288u, 4, 4}});
+}
+
 }  // namespace
 }  // namespace bindery::wgsl

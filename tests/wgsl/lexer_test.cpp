@@ -153,5 +153,33 @@ TEST(TemplateDiscovery, SpecExamples) {
   EXPECT_EQ(kinds("ptr<function, array<f32, 4>>"), "ptr <T function , array <T f32 , 4 T> T>");
 }
 
+// wgsl_fuzz findings 2, 4 and 6: ill-formed UTF-8 was accepted as identifier
+// text, and a truncated lead byte moved positions past the end of the source.
+TEST(Lexer, InvalidUtf8Rejected) {
+  EXPECT_TRUE(test::failsAt("const \xff = 1;", 1, 7, "invalid UTF-8 (byte 0xff)"));
+  EXPECT_TRUE(test::failsAt("const a\xc3 = 1;", 1, 8, "invalid UTF-8 (byte 0xc3)"));  // truncated
+  EXPECT_TRUE(test::failsAt("const \xc0\x80 = 1;", 1, 7, "invalid UTF-8"));           // overlong
+  EXPECT_TRUE(test::failsAt("const \xed\xa0\x80 = 1;", 1, 7, "invalid UTF-8"));       // surrogate
+  EXPECT_TRUE(test::failsAt("// \xf8 in a comment\nconst a = 1;", 1, 4, "invalid UTF-8"));
+  EXPECT_TRUE(
+      test::failsAt("\xEF\xBB\xBF"
+                    "const a = 1;",
+                    1, 1, "byte order mark"));
+  test::parseOk("const \xc3\xa9t\xc3\xa9 = 1; const \xe6\x97\xa5 = 2;");
+}
+
+TEST(Lexer, DiagnosticsStayInsideTheSource) {
+  for (std::string src : {std::string("override a: \xf6"), std::string("const x = 1;\xf0\x9f"),
+                          std::string("fn f() { let \xe6\x97")}) {
+    Module m = parse(src);
+    EXPECT_FALSE(m.ok()) << src;
+    for (const Diagnostic& d : m.diagnostics()) {
+      EXPECT_LE(uint64_t(d.offset) + d.length, src.size()) << d.message;
+      EXPECT_LE(d.column, src.size() + 1) << d.message;
+    }
+  }
+  EXPECT_TRUE(test::failsAt("override a: \xf6", 1, 13, "invalid UTF-8 (byte 0xf6)"));
+}
+
 }  // namespace
 }  // namespace bindery::wgsl

@@ -49,6 +49,24 @@ TEST(Resolver, CyclesRejected) {
   EXPECT_TRUE(fails("fn f() { f(); }", "recursion is not allowed"));
 }
 
+// wgsl_fuzz finding 5: a self-call merged the callee's static uses into the
+// caller's while iterating them (the same vector): heap-use-after-free.
+TEST(Resolver, SelfCallWithUsesIsRecursionError) {
+  const char* src =
+      "var<private> a : f32;\nvar<private> b : f32;\nvar<private> c : f32;\n"
+      "fn f() { a = b + c; f(); }";
+  EXPECT_TRUE(failsAt(src, 4, 4, "recursion is not allowed: 'f' -> 'f'"));
+  // mutual recursion with uses and sample pairs on both sides
+  EXPECT_TRUE(fails(R"(
+    @group(0) @binding(0) var t : texture_2d<f32>;
+    @group(0) @binding(1) var s : sampler;
+    var<private> a : vec4f;
+    fn g() { a = textureSampleLevel(t, s, vec2f(0), 0.0); f(); }
+    fn f() { a = textureSampleLevel(t, s, vec2f(1), 0.0); g(); f(); }
+  )",
+                    "recursion is not allowed"));
+}
+
 TEST(Resolver, Redeclaration) {
   EXPECT_TRUE(failsAt("const a = 1;\nfn a() {}", 2, 4, "redeclaration of 'a'"));
   EXPECT_TRUE(failsAt("fn f() {\n  let x = 1;\n  var x = 2;\n}", 3, 7,

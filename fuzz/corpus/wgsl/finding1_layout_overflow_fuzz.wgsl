@@ -1,0 +1,1 @@
+alias A = array<f32, 1073741324>; struct S { a : A, b : A }

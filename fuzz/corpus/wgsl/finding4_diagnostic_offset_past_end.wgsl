@@ -1,0 +1,1 @@
+override a: ö

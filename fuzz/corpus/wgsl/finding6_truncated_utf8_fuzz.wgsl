@@ -1,0 +1,11 @@
+// Identifiers beyond ASCII (WGSL identifiers are XID_Start XID_Continue*),
+// a diagnostic directive, const_assert, aliases of resource types, and a
+// resource whose store type is al iaans.
+//
+// @expect vs vertex: c√°mara
+// @expect fs fragment: c√°mara, dise√±o+, muestreo√ë, a√±os
+
+diagnostic(off, derivative_uniformity);
+
+alias Matriz = mat4x4f;
+alias TexturaColor = tva€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€‚€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€‚€e€€xture_2d€€€<€
