@@ -123,6 +123,18 @@ class BindGroupLayoutBase final : public ObjectBase {
   // exclusivePipelineDescription() ("[RenderPipeline "p"]"), taken at creation.
   const ObjectBase* exclusivePipeline() const { return exclusivePipeline_; }
   const std::string& exclusivePipelineDescription() const { return exclusivePipelineDescription_; }
+  // The owning pipeline while it lives, for explanations that read it; null
+  // once the pipeline is gone (its destructor calls detachExclusivePipeline()).
+  const ObjectBase* liveExclusivePipeline() const {
+    return exclusivePipelineAlive_ ? exclusivePipeline_ : nullptr;
+  }
+  // Called by the owning pipeline's destructor. The layout stays an 'auto'
+  // layout, and its identity can no longer collide with a new pipeline that
+  // reuses the address: it becomes equivalent only to itself.
+  void detachExclusivePipeline() {
+    exclusivePipelineAlive_ = false;
+    exclusivePipeline_ = this;
+  }
 
   // #bind-group-compatibility
   bool isGroupEquivalent(const BindGroupLayoutBase& other) const {
@@ -133,6 +145,7 @@ class BindGroupLayoutBase final : public ObjectBase {
  private:
   Ref<BindGroupLayoutInternal> internal_;
   const ObjectBase* exclusivePipeline_ = nullptr;
+  bool exclusivePipelineAlive_ = true;
   std::string exclusivePipelineDescription_;
 };
 

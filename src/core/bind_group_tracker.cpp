@@ -9,6 +9,8 @@
 
 #include "core/bind_group.h"
 #include "core/buffer.h"
+#include "core/pipeline.h"
+#include "core/pipeline_explain.h"
 #include "core/pipeline_layout.h"
 #include "core/texture_view.h"
 #include "core/usage_scope.h"
@@ -71,10 +73,19 @@ MaybeError BindGroupTracker::validateSlot(uint32_t index) const {
     return error;
   }
   if (!group->layout() || !group->layout()->isGroupEquivalent(*expected)) [[unlikely]] {
-    return validateBindGroupLayoutEquivalent(
+    MaybeError error = validateBindGroupLayoutEquivalent(
         *group, *expected,
         fmt::format("@group({}) of {} (layout {})", index, describe(pipeline_->pipeline),
                     describe(pipeline_->layout)));
+    // For layout: 'auto', say which entry points used what ('auto' drops the rest).
+    const ObjectBase* owner = pipeline_->pipeline;
+    if (error.isError() && group->layout() && owner &&
+        (owner->objectType() == ObjectType::ComputePipeline ||
+         owner->objectType() == ObjectType::RenderPipeline)) {
+      error->message += explainAutoLayoutMismatch(*static_cast<const PipelineBase*>(owner), index,
+                                                  *group->layout());
+    }
+    return error;
   }
   // Late minimum buffer binding sizes ([[prevalidatedSize]] false).
   if (index < pipeline_->minBufferSizes.size()) {

@@ -14,6 +14,7 @@
 #include "core/external_texture.h"
 #include "core/format.h"
 #include "core/handles.h"
+#include "core/pipeline_explain.h"
 #include "core/sampler.h"
 #include "core/texture.h"
 #include "core/texture_view.h"
@@ -554,10 +555,19 @@ std::unique_ptr<ErrorData> entryCountError(const BindGroupDescriptor& d,
   }
   std::string detail;
   if (!missing.empty()) detail += fmt::format(" Missing from descriptor.entries:{}", missing);
+  // For a layout: 'auto' layout, say which entry point used (or did not use) each binding.
+  std::string explanation;
+  for (const LayoutEntry* e : internal.sortedByBinding()) {
+    bool given = std::any_of(d.entries.begin(), d.entries.end(),
+                             [&](const BindGroupEntry& g) { return g.binding == e->binding; });
+    if (!given) explanation += explainAutoLayoutMissingBinding(layout, e->binding);
+  }
   if (!extra.empty()) {
     detail += fmt::format("{}Not in the layout: binding{} {}.", missing.empty() ? " " : "\n  ",
                           extra.size() > 1 ? "s" : "", bindingList(extra));
   }
+  for (uint32_t b : extra) explanation += explainAutoLayoutExtraBinding(layout, b);
+  detail += explanation;
   auto error = makeValidationError(
       ErrorCode::BindGroupEntryCountMismatch,
       fmt::format(
@@ -607,7 +617,8 @@ MaybeError validateAndResolveBindGroup(DeviceBase* device, const BindGroupDescri
           ErrorCode::BindGroupBindingNotInLayout,
           fmt::format("descriptor.entries[{}].binding is {}, but descriptor.layout {} has no "
                       "binding {} (its bindings: {}).",
-                      i, entry.binding, layout.describe(), entry.binding, bindingList(bindings)));
+                      i, entry.binding, layout.describe(), entry.binding, bindingList(bindings)) +
+              explainAutoLayoutExtraBinding(layout, entry.binding));
       error->fix = "Use the binding numbers of the layout (the WGSL @binding(n) of the group).";
       return error;
     }

@@ -189,7 +189,14 @@ PipelineBase::PipelineBase(DeviceBase* device, ObjectType type, std::string_view
 PipelineBase::PipelineBase(DeviceBase* device, ObjectType type, std::string_view label,
                            InvalidTag tag)
     : ObjectBase(device, type, label, tag) {}
-PipelineBase::~PipelineBase() = default;
+PipelineBase::~PipelineBase() {
+  // The layouts that layout: 'auto' made for this pipeline may outlive it
+  // (getBindGroupLayout): they must not point at it any more.
+  if (!layout_) return;
+  for (const auto& group : layout_->bindGroupLayouts()) {
+    if (group && group->exclusivePipeline() == this) group->detachExclusivePipeline();
+  }
+}
 
 const PipelineStage* PipelineBase::stage(ShaderStage s) const {
   for (const PipelineStage& st : stages_) {

@@ -8,7 +8,7 @@
 namespace bindery::core {
 
 const PipelineBase* autoLayoutOwner(const BindGroupLayoutBase& layout) {
-  const ObjectBase* owner = layout.exclusivePipeline();
+  const ObjectBase* owner = layout.liveExclusivePipeline();
   if (!owner) return nullptr;
   if (owner->objectType() != ObjectType::ComputePipeline &&
       owner->objectType() != ObjectType::RenderPipeline) {

@@ -141,6 +141,58 @@ TEST_F(DefaultLayoutTest, CommentingOutAUseChangesTheLayout) {
             "");
 }
 
+// The explanation reaches the user: createBindGroup against an 'auto' layout
+// that dropped a binding says which entry point did not use it and why.
+TEST_F(DefaultLayoutTest, CreateBindGroupExplainsWhatAutoDropped) {
+  ComputePipeline pipeline = compute(module(R"(
+@group(0) @binding(0) var albedo : texture_2d<f32>;
+@group(0) @binding(1) var<storage, read_write> out : array<vec4f>;
+@compute @workgroup_size(1) fn main() { out[0] = vec4f(0); }
+)"));
+  BindGroupLayout layout = pipeline.getBindGroupLayout(0);
+  Buffer buffer = device.createBuffer({.size = 64, .usage = BufferUsage::Storage});
+  Texture texture = device.createTexture(
+      {.size = {4, 4}, .format = TextureFormat::Rgba8unorm, .usage = TextureUsage::TextureBinding});
+  expectError(
+      ErrorCode::BindGroupEntryCountMismatch,
+      [&] {
+        device.createBindGroup(
+            {.label = "material",
+             .layout = layout,
+             .entries = {{.binding = 0, .resource = texture.createView()},
+                         {.binding = 1, .resource = BufferBinding{.buffer = buffer}}}});
+      },
+      {"Not in the layout: binding 0", "keeps only the bindings its entry points statically use",
+       "Entry point 'main' (compute) does not use @group(0) @binding(0) 'albedo'",
+       "`_ = albedo;`"});
+  // With only the binding the entry point uses, the group is valid.
+  expectValid([&] {
+    device.createBindGroup(
+        {.layout = layout,
+         .entries = {{.binding = 1, .resource = BufferBinding{.buffer = buffer}}}});
+  });
+}
+
+// A layout from getBindGroupLayout may outlive its pipeline: it stays an
+// 'auto' layout (refused by createPipelineLayout), and explanations no longer
+// read the pipeline.
+TEST_F(DefaultLayoutTest, AutoLayoutOutlivesItsPipeline) {
+  BindGroupLayout layout;
+  {
+    ComputePipeline pipeline = compute(module(R"(
+@group(0) @binding(0) var<storage, read_write> out : array<vec4f>;
+@compute @workgroup_size(1) fn main() { out[0] = vec4f(0); }
+)"));
+    layout = pipeline.getBindGroupLayout(0);
+  }
+  const auto& bgl = *core::fromHandle<core::BindGroupLayoutBase>(layout);
+  EXPECT_EQ(core::autoLayoutOwner(bgl), nullptr);
+  EXPECT_EQ(core::explainAutoLayoutExtraBinding(bgl, 3), "");
+  expectError(ErrorCode::PipelineLayoutExclusiveBindGroupLayout,
+              [&] { device.createPipelineLayout({.bindGroupLayouts = {layout}}); },
+              {"layout: 'auto'"});
+}
+
 // Seed 003: two entry points sharing a binding with different types.
 TEST_F(DefaultLayoutTest, TwoEntryPointsShareABindingWithDifferentTypes) {
   ShaderModule m = module(R"(
