@@ -5,6 +5,8 @@
 
 #include <bindery/bindery.h>
 
+#include "bench_device.h"
+
 #include <vector>
 
 #include "core/bind_group.h"
@@ -13,20 +15,7 @@
 namespace {
 
 using namespace bindery;
-
-int gUncaptured = 0;
-
-Device makeDevice() {
-  Instance instance = Instance::create();
-  Device device = instance.requestAdapter().requestDevice().device;
-  gUncaptured = 0;
-  device.setUncapturedErrorCallback([](const Error&) { ++gUncaptured; });
-  return device;
-}
-
-void checkNoErrors(benchmark::State& state) {
-  if (gUncaptured != 0) state.SkipWithError("a call made a validation error");
-}
+using namespace bindery_bench;
 
 constexpr ShaderStageFlags kVF = ShaderStage::Vertex | ShaderStage::Fragment;
 

@@ -4,25 +4,12 @@
 
 #include <bindery/bindery.h>
 
+#include "bench_device.h"
+
 namespace {
 
 using namespace bindery;
-
-// Uncaptured errors so far: a benchmark of a valid call that made one is
-// measuring the wrong path, and reports it (checkNoErrors).
-int gUncaptured = 0;
-
-Device makeDevice() {
-  Instance instance = Instance::create();
-  Device device = instance.requestAdapter().requestDevice().device;
-  gUncaptured = 0;
-  device.setUncapturedErrorCallback([](const Error&) { ++gUncaptured; });
-  return device;
-}
-
-void checkNoErrors(benchmark::State& state) {
-  if (gUncaptured != 0) state.SkipWithError("a call made a validation error");
-}
+using namespace bindery_bench;
 
 void BM_CreateBuffer(benchmark::State& state) {
   Device device = makeDevice();

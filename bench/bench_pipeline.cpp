@@ -8,6 +8,8 @@
 
 #include <bindery/bindery.h>
 
+#include "bench_device.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -20,18 +22,12 @@
 namespace {
 
 using namespace bindery;
-
-int gUncaptured = 0;
+using bindery_bench::gUncaptured;
 
 // Every feature of the null adapter (shader-f16, bgra8unorm-storage, ...),
 // so the corpus's `enable`s and formats are accepted.
 Device makeDevice() {
-  Instance instance = Instance::create();
-  Adapter adapter = instance.requestAdapter();
-  Device device = adapter.requestDevice({.requiredFeatures = adapter.features().list()}).device;
-  gUncaptured = 0;
-  device.setUncapturedErrorCallback([](const Error&) { ++gUncaptured; });
-  return device;
+  return bindery_bench::makeDevice(/*allFeatures=*/true);
 }
 
 struct Shader {
