@@ -542,11 +542,16 @@ std::unique_ptr<ErrorData> entryCountError(const BindGroupDescriptor& d,
   const BindGroupLayoutInternal& internal = *layout.internal();
   std::vector<uint32_t> layoutBindings;
   std::string missing;
+  std::string explanation;  // why layout: 'auto' kept or dropped bindings
   for (const LayoutEntry* e : internal.sortedByBinding()) {
     layoutBindings.push_back(e->binding);
     bool given = std::any_of(d.entries.begin(), d.entries.end(),
                              [&](const BindGroupEntry& g) { return g.binding == e->binding; });
-    if (!given) missing += fmt::format("\n    binding {}: {}", e->binding, e->describeMember());
+    if (!given) {
+      missing += fmt::format("\n    binding {}: {}", e->binding, e->describeMember());
+      // For a layout: 'auto' layout, say which entry point uses the binding.
+      explanation += explainAutoLayoutMissingBinding(layout, e->binding);
+    }
   }
   std::vector<uint32_t> extra;
   for (const BindGroupEntry& g : d.entries) {
@@ -555,13 +560,6 @@ std::unique_ptr<ErrorData> entryCountError(const BindGroupDescriptor& d,
   }
   std::string detail;
   if (!missing.empty()) detail += fmt::format(" Missing from descriptor.entries:{}", missing);
-  // For a layout: 'auto' layout, say which entry point used (or did not use) each binding.
-  std::string explanation;
-  for (const LayoutEntry* e : internal.sortedByBinding()) {
-    bool given = std::any_of(d.entries.begin(), d.entries.end(),
-                             [&](const BindGroupEntry& g) { return g.binding == e->binding; });
-    if (!given) explanation += explainAutoLayoutMissingBinding(layout, e->binding);
-  }
   if (!extra.empty()) {
     detail += fmt::format("{}Not in the layout: binding{} {}.", missing.empty() ? " " : "\n  ",
                           extra.size() > 1 ? "s" : "", bindingList(extra));
