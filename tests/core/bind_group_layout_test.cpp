@@ -618,38 +618,6 @@ TEST_F(BindGroupLayoutTest, LostDeviceReportsNothing) {
 
 // --- seed 004 -------------------------------------------------------------------------
 
-// "Un layout completo contra un shader real": the 144-byte scene layout.
-TEST_F(BindGroupLayoutTest, Seed004SceneLayout) {
-  BindGroupLayout layout =
-      valid({.label = "escena",
-             .entries = {
-                 {.binding = 0,
-                  .visibility = kVertex | kFragment,
-                  .buffer = BufferBindingLayout{.type = BufferBindingType::Uniform,
-                                                .minBindingSize = 144}},
-                 {.binding = 1,
-                  .visibility = kFragment,
-                  .sampler = SamplerBindingLayout{.type = SamplerBindingType::Filtering}},
-                 {.binding = 2,
-                  .visibility = kFragment,
-                  .sampler = SamplerBindingLayout{.type = SamplerBindingType::Comparison}},
-                 {.binding = 3,
-                  .visibility = kFragment,
-                  .texture = TextureBindingLayout{.sampleType = TextureSampleType::Depth,
-                                                  .viewDimension = TextureViewDimension::e2D}},
-                 {.binding = 4,
-                  .visibility = kFragment,
-                  .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}},
-             }});
-  std::vector<BindGroupLayoutEntry> entries = layout.entries();
-  ASSERT_EQ(entries.size(), 5u);
-  EXPECT_EQ(entries[0].buffer->minBindingSize, 144u);
-  // "si mañana la necesitas también en vertex, el layout ya lo permite"
-  valid({.entries = {{.binding = 4,
-                      .visibility = kVertex | kFragment,
-                      .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}}}});
-}
-
 // The first example of seed 004: one uniform entry with minBindingSize 144.
 TEST_F(BindGroupLayoutTest, Seed004FirstExample) {
   valid({.label = "escena",

@@ -456,6 +456,17 @@ TEST_F(SeedBindingTest, Seed004SceneLayoutAndGroup) {
               .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}},
          }});
   });
+  std::vector<BindGroupLayoutEntry> entries = layoutEscena.entries();
+  ASSERT_EQ(entries.size(), 5u);
+  EXPECT_EQ(entries[0].buffer->minBindingSize, 144u);
+  // "si mañana la necesitas también en vertex, el layout ya lo permite": a
+  // read-only storage buffer may be visible to the vertex stage.
+  expectValid([&] {
+    device.createBindGroupLayout(
+        {.entries = {{.binding = 4,
+                      .visibility = kVertex | kFragment,
+                      .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}}}});
+  });
   Buffer camara = device.createBuffer(
       {.label = "cámara", .size = 144, .usage = BufferUsage::Uniform | BufferUsage::CopyDst});
   Buffer luces = device.createBuffer(
