@@ -40,6 +40,14 @@ enum class ClassId : uint8_t {
   PipelineLayout,
   ExternalTexture,
   FrameSource,
+  // Command encoding (encoders.cpp, passes.cpp).
+  CommandEncoder,
+  CommandBuffer,
+  ComputePassEncoder,
+  RenderPassEncoder,
+  RenderBundleEncoder,
+  RenderBundle,
+  QuerySet,
   Count
 };
 

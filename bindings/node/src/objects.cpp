@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cstring>
 
 #include "descriptors.h"
@@ -12,20 +13,13 @@ namespace bindery::node {
 int kConstructToken = 0;
 
 const napi_type_tag* typeTag(ClassId id) {
-  // Random 128-bit tags, one per class.
-  static const napi_type_tag tags[] = {
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f101},  // Buffer
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f102},  // Texture
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f103},  // TextureView
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f104},  // Sampler
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f105},  // BindGroupLayout
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f106},  // BindGroup
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f107},  // PipelineLayout
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f108},  // ExternalTexture
-      {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f109},  // FrameSource
-  };
-  static_assert(std::size(tags) == static_cast<size_t>(ClassId::Count));
-  return &tags[static_cast<int>(id)];
+  // One random 128-bit tag per class: a fixed first word, the class id in the second.
+  static const auto tags = [] {
+    std::array<napi_type_tag, static_cast<size_t>(ClassId::Count)> t{};
+    for (size_t i = 0; i < t.size(); ++i) t[i] = {0x6b1f0c5e2a9d4e71, 0x9a3c55e0b7d2f101 + i};
+    return t;
+  }();
+  return &tags[static_cast<size_t>(id)];
 }
 
 namespace {
