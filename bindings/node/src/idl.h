@@ -43,6 +43,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bindery/command_encoder.h"
 #include "bindery/enums.h"
 #include "bindery/flags.h"
 
@@ -200,6 +201,27 @@ BINDERY_IDL_ENUM(PowerPreference, "GPUPowerPreference");
 BINDERY_IDL_ENUM(FeatureName, "GPUFeatureName");
 #undef BINDERY_IDL_ENUM
 
+// An enum of the C++ API with toString() but no parse function: parsed by
+// comparing with each value's spelling (the enum's values are 0..count-1;
+// initPipelines() checks each count against toString()).
+template <class E, uint32_t N>
+std::optional<E> parseBySpelling(std::string_view s) {
+  for (uint32_t i = 0; i < N; ++i) {
+    if (toString(static_cast<E>(i)) == s) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
+#define BINDERY_IDL_ENUM_BY_SPELLING(E, idlName, valueCount) \
+  template <>                                                \
+  struct EnumIdl<E> {                                        \
+    static constexpr const char* name = idlName;             \
+    static constexpr uint32_t count = valueCount;            \
+    static std::optional<E> parse(std::string_view s) {      \
+      return parseBySpelling<E, valueCount>(s);              \
+    }                                                        \
+  }
+BINDERY_IDL_ENUM_BY_SPELLING(IndexFormat, "GPUIndexFormat", 2);
+
 // The TypeError of a string that is no value of the enum: names the closest
 // value and lists them all.
 [[noreturn]] void badEnumValue(const Context& ctx, const Where& where, const char* enumName,
@@ -247,11 +269,26 @@ struct Convert<std::vector<T>> {
   }
 };
 
+// sequence<T?> (colorAttachments, targets, buffers, colorFormats): null or
+// undefined is an empty slot (std::nullopt); anything else converts as T.
+template <class T>
+struct Convert<std::vector<std::optional<T>>> {
+  static void from(const Context& ctx, Napi::Value v, std::vector<std::optional<T>>& out,
+                   const Where& where) {
+    out.clear();
+    forEachElement(ctx, v, where, [&](Napi::Value element, const Where& at) {
+      std::optional<T>& slot = out.emplace_back();
+      if (element.IsNull() || element.IsUndefined()) return;
+      Convert<T>::from(ctx, element, slot.emplace(), at);
+    });
+  }
+};
+
 // record<DOMString, T>: own enumerable string keys, in order; undefined
 // values are skipped (the record of webgpu.bs is of (T or undefined)).
-template <class T>
-struct Convert<std::map<std::string, T, std::less<>>> {
-  static void from(const Context& ctx, Napi::Value v, std::map<std::string, T, std::less<>>& out,
+template <class T, class Compare>
+struct Convert<std::map<std::string, T, Compare>> {
+  static void from(const Context& ctx, Napi::Value v, std::map<std::string, T, Compare>& out,
                    const Where& where) {
     out.clear();
     if (v.IsUndefined() || v.IsNull()) return;
