@@ -406,6 +406,25 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
             else if (!err.empty())
               error(ex.span, err);
           }
+        } else if (stage == EvalStage::Override) {
+          std::vector<ConstValue> vals;
+          bool all = true;
+          for (NodeId a : args) {
+            ConstValue v;
+            if (!anyValueOf(a, v)) {
+              all = false;
+              break;
+            }
+            vals.push_back(v);
+          }
+          ConstValue out;
+          std::string err;
+          if (all) {
+            if (eval_.builtin(name, vals, r, out, err))
+              overrideValues_[e] = out;
+            else if (!err.empty())
+              pipelineError(ex.span, err);
+          }
         }
       }
       if (name.substr(0, 4) == "dpdx" || name.substr(0, 4) == "dpdy" ||
@@ -664,6 +683,21 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
             std::find(pairs.begin(), pairs.end(), sp) == pairs.end())
           pairs.push_back(sp);
       }
+    }
+    // Every texture builtin's texture (and sampler), for the reflection's
+    // EntryPoint::textureUses.
+    if (fn_ && ti < at.size() && T[at[ti]].kind == TypeKind::Texture) {
+      TextureUseRecord u{m_.exprs[args[ti]].rootVar, kNone, false, name == "textureLoad"};
+      for (size_t i = 0; i < at.size(); ++i) {
+        TypeKind k = T[at[i]].kind;
+        if (k != TypeKind::Sampler && k != TypeKind::SamplerComparison) continue;
+        u.sampler = m_.exprs[args[i]].rootVar;
+        u.comparison = k == TypeKind::SamplerComparison;
+        break;
+      }
+      auto& uses = m_.fns[fn_->fn].textureUses;
+      if (u.texture != kNone && std::find(uses.begin(), uses.end(), u) == uses.end())
+        uses.push_back(u);
     }
     if (name.substr(0, 13) == "textureSample" && name != "textureSampleLevel" &&
         name != "textureSampleBaseClampToEdge" && name != "textureSampleCompareLevel" &&

@@ -84,6 +84,16 @@ struct SamplePair {
   }
 };
 
+// A texture builtin call's texture and the sampler passed with it (kNone
+// when the builtin takes none), as var ids like SamplePair.
+struct TextureUseRecord {
+  uint32_t texture = kNone;
+  uint32_t sampler = kNone;
+  bool comparison = false;  // the sampler is a sampler_comparison
+  bool load = false;        // textureLoad
+  bool operator==(const TextureUseRecord&) const = default;
+};
+
 struct FnInfo {
   TypeId returnType = kNoType;  // Void when none
   std::vector<TypeId> params;
@@ -93,12 +103,23 @@ struct FnInfo {
   std::vector<uint32_t> uses;     // module-scope var/override ids statically used (transitive)
   std::vector<uint32_t> callees;  // user functions called directly
   std::vector<SamplePair> samplePairs;  // transitive, in terms of globals and own params
+  std::vector<TextureUseRecord> textureUses;  // likewise: every texture builtin call
   // First use (transitively) of a fragment-only builtin (derivatives,
   // implicit-level sampling); length 0 when none.
   Span fragmentOnlyUse;
   std::string fragmentOnlyName;
   bool mustUse = false;  // @must_use
   uint8_t state = 0;
+};
+
+// A pipeline-creation error (#pipeline-creation-error) found while
+// evaluating an override-expression, and where: in function `fn`, or else in
+// the declaration of module-scope variable / override `var` (each kNone
+// when not).
+struct PipelineErrorRecord {
+  Diagnostic diagnostic;
+  uint32_t fn = kNone;
+  uint32_t var = kNone;
 };
 
 namespace detail {
@@ -115,6 +136,8 @@ struct ModuleImpl {
   std::unordered_map<uint32_t, ConstValue> constValues;  // expression id -> value
   // Override-sized arrays: element count at the overrides' defaults, by Type::overrideKey.
   std::unordered_map<uint32_t, uint32_t> overrideArrayCounts;
+  // At the override values in use (Options::overrideValues, else the defaults).
+  std::vector<PipelineErrorRecord> pipelineErrors;
   bool f16Enabled = false;
   bool uniformStandardLayout = false;
 };

@@ -28,6 +28,20 @@ std::string Module::diagnosticsText() const {
   return out;
 }
 
+std::vector<EnableDirective> Module::enables() const {
+  std::vector<EnableDirective> out;
+  if (!impl_) return out;
+  LineMap lines(impl_->source);
+  for (const Directive& d : impl_->ast.directives) {
+    if (d.kind != Directive::Kind::Enable) continue;
+    for (size_t i = 0; i < d.names.size(); ++i) {
+      uint32_t at = i < d.nameSpans.size() ? d.nameSpans[i].offset : d.span.offset;
+      out.push_back({std::string(d.names[i]), lines.line(at), lines.column(at)});
+    }
+  }
+  return out;
+}
+
 Reflection Module::reflect() const {
   if (!ok()) return {};
   return buildReflection(*impl_);

@@ -166,6 +166,95 @@ void collectIo(const ModuleImpl& m, uint32_t fi, int dir, std::vector<IoLocation
 
 }  // namespace
 
+namespace {
+
+std::string sourceText(const ModuleImpl& m, Span span) {
+  if (span.offset >= m.source.size()) return {};
+  return m.source.substr(span.offset, span.length);
+}
+
+// The functions entry point `fi` can reach (itself included).
+std::vector<bool> reachable(const ModuleImpl& m, uint32_t fi) {
+  std::vector<bool> seen(m.fns.size(), false);
+  std::vector<uint32_t> todo = {fi};
+  while (!todo.empty()) {
+    uint32_t f = todo.back();
+    todo.pop_back();
+    if (f >= seen.size() || seen[f]) continue;
+    seen[f] = true;
+    for (uint32_t c : m.fns[f].callees) todo.push_back(c);
+  }
+  return seen;
+}
+
+// What pipeline creation validates of entry point `fi` beyond its bindings:
+// @workgroup_size as written, workgroup variables, texture builtin calls,
+// the immediate variable, the pipeline-creation errors.
+void reflectPipelineFacts(const ModuleImpl& m, const LineMap& lines, uint32_t fi,
+                          EntryPoint& ep) {
+  const TypeTable& T = m.types;
+  const FnInfo& f = m.fns[fi];
+  const FnDecl& fd = m.ast.fns[fi];
+  for (uint32_t i = 0; i < fd.attrs.count; ++i) {
+    const Attribute& a = m.ast.attrs[fd.attrs.begin + i];
+    if (a.name != "workgroup_size") continue;
+    for (uint32_t k = 0; k < a.args.count && k < 3; ++k)
+      ep.workgroupSizeText[k] = sourceText(m, m.ast.exprs[m.ast.at(a.args, k)].span);
+  }
+  for (uint32_t v : f.uses) {
+    const VarDecl& d = m.ast.vars[v];
+    const VarInfo& vi = m.vars[v];
+    if (d.kind != DeclKind::Var || vi.type == kNoType) continue;
+    if (vi.space == AddressSpace::Immediate && ep.immediateName.empty()) {
+      ep.immediateSize = T.sizeOf(vi.type);
+      ep.immediateName = std::string(d.name);
+      ep.immediateLine = lines.line(d.nameSpan.offset);
+    }
+    if (vi.space != AddressSpace::Workgroup) continue;
+    WorkgroupVariable w;
+    w.name = std::string(d.name);
+    w.wgslType = T.name(vi.type);
+    w.declLine = lines.line(d.nameSpan.offset);
+    w.size = T.sizeOf(vi.type);
+    const Type& t = T[vi.type];
+    if (t.kind == TypeKind::Array && t.overrideKey != kNone) {
+      auto c = m.overrideArrayCounts.find(t.overrideKey);
+      w.elementCount = c == m.overrideArrayCounts.end() ? 0 : c->second;
+      w.size = w.elementCount * T.strideOf(vi.type);
+      w.countText = (t.overrideKey & 0x80000000u)
+                        ? std::string(m.ast.vars[t.overrideKey & 0x7fffffffu].name)
+                        : sourceText(m, m.ast.exprs[t.overrideKey].span);
+    }
+    ep.workgroupVariables.push_back(std::move(w));
+  }
+  for (const TextureUseRecord& u : f.textureUses) {
+    if (u.texture >= m.vars.size() || !m.vars[u.texture].hasGroup) continue;
+    TextureUse out;
+    out.textureGroup = m.vars[u.texture].group;
+    out.textureBinding = m.vars[u.texture].binding;
+    if (u.sampler < m.vars.size() && m.vars[u.sampler].hasGroup) {
+      out.hasSampler = true;
+      out.samplerGroup = m.vars[u.sampler].group;
+      out.samplerBinding = m.vars[u.sampler].binding;
+      out.comparisonSampler = u.comparison;
+    }
+    out.load = u.load;
+    if (std::find(ep.textureUses.begin(), ep.textureUses.end(), out) == ep.textureUses.end())
+      ep.textureUses.push_back(out);
+  }
+  if (!m.pipelineErrors.empty()) {
+    std::vector<bool> fns = reachable(m, fi);
+    for (const PipelineErrorRecord& r : m.pipelineErrors) {
+      bool mine = r.fn != kNone ? r.fn < fns.size() && fns[r.fn]
+                                : r.var != kNone && std::binary_search(f.uses.begin(),
+                                                                       f.uses.end(), r.var);
+      if (mine) ep.pipelineErrors.push_back(r.diagnostic);
+    }
+  }
+}
+
+}  // namespace
+
 Reflection buildReflection(const ModuleImpl& m) {
   Reflection r;
   LineMap lines(m.source);
@@ -212,6 +301,7 @@ Reflection buildReflection(const ModuleImpl& m) {
                      [](const ResourceBinding& a, const ResourceBinding& b) {
                        return a.group != b.group ? a.group < b.group : a.binding < b.binding;
                      });
+    reflectPipelineFacts(m, lines, fi, ep);
     r.entryPoints.push_back(std::move(ep));
   }
   for (uint32_t si = 0; si < m.structTypes.size(); ++si) {
@@ -236,14 +326,25 @@ Reflection buildReflection(const ModuleImpl& m) {
     o.hasId = v.hasId;
     o.id = v.overrideId;
     o.wgslType = T.name(v.type);
+    o.hasDefault = d.init != kNone;
     if (v.value && !v.value->elems.empty()) {
-      o.hasDefault = true;
       bool f = T.isFloatScalar(v.type);
       o.defaultValue = f ? v.value->elems[0].f : double(v.value->elems[0].i);
-    } else {
-      o.hasDefault = d.init != kNone;
     }
+    o.declLine = lines.line(d.nameSpan.offset);
     r.overrides.push_back(std::move(o));
+  }
+  FnInfo none;
+  for (uint32_t vi = 0; vi < m.ast.vars.size(); ++vi) {
+    const VarDecl& d = m.ast.vars[vi];
+    const VarInfo& v = m.vars[vi];
+    if (!d.global || d.kind != DeclKind::Var || !v.hasGroup || !v.hasBinding ||
+        v.type == kNoType)
+      continue;
+    ResourceBinding b = makeBinding(m, vi, none);
+    b.declLine = lines.line(d.nameSpan.offset);
+    b.declColumn = lines.column(d.nameSpan.offset);
+    r.declaredResources.push_back(std::move(b));
   }
   return r;
 }

@@ -37,6 +37,16 @@ class Resolver {
   void checkIoAttributes(Range attrs, TypeId type);
   void checkEntryIo(uint32_t fi);
 
+  // --- override values, pipeline-creation errors (resolver_override.cpp)
+  // An error of an override-expression at the override values in use: a
+  // pipeline-creation error, charged to function `fn` (default: the current
+  // one) or to the module-scope declaration being resolved.
+  void pipelineError(Span span, std::string message, uint32_t fn = kNone);
+  // Options::overrideValues: the value given for override `vi` (of `type`).
+  void applyOverrideValue(uint32_t vi, TypeId type);
+  // At most one immediate variable per entry point (#address-space).
+  void checkImmediateUse(uint32_t fi);
+
   // --- types (resolver_type.cpp)
   TypeId resolveType(NodeId e);
   // Returns true when `name` names a type (predeclared or user); sets `out`.

@@ -169,7 +169,10 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
     }
     ConstValue out;
     std::string err;
-    if (all && eval_.construct(type, std::move(vals), out, err)) overrideValues_[e] = out;
+    if (all && eval_.construct(type, std::move(vals), out, err))
+      overrideValues_[e] = out;
+    else if (!err.empty())
+      pipelineError(ex.span, err);
   }
   return type;
 }

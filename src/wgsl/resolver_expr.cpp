@@ -498,7 +498,10 @@ struct ExprResolver {
     } else if (r.anyValueOf(ex.lhs, v)) {
       ConstValue out;
       std::string err;
-      if (r.eval_.unary(op, v, t, out, err)) r.overrideValues_[e] = out;
+      if (r.eval_.unary(op, v, t, out, err))
+        r.overrideValues_[e] = out;
+      else if (!err.empty())
+        r.pipelineError(ex.span, err);
     }
     return t;
   }
@@ -531,7 +534,10 @@ struct ExprResolver {
                r.anyValueOf(ex.rhs, vb)) {
       ConstValue out;
       std::string err;
-      if (r.eval_.binary(op, va, vb, result, out, err)) r.overrideValues_[e] = out;
+      if (r.eval_.binary(op, va, vb, result, out, err))
+        r.overrideValues_[e] = out;
+      else if (!err.empty())
+        r.pipelineError(ex.span, err);
     }
     return result;
   }
@@ -709,6 +715,16 @@ struct ExprResolver {
         if (std::find(caller.samplePairs.begin(), caller.samplePairs.end(), mapped) ==
             caller.samplePairs.end())
           caller.samplePairs.push_back(mapped);
+      }
+      const std::vector<TextureUseRecord> calleeTextureUses =
+          selfCall ? std::vector<TextureUseRecord>{} : callee.textureUses;
+      for (TextureUseRecord u : calleeTextureUses) {
+        u.texture = mapRoot(u.texture);
+        if (u.sampler != kNone) u.sampler = mapRoot(u.sampler);
+        if (u.texture == kNone) continue;
+        if (std::find(caller.textureUses.begin(), caller.textureUses.end(), u) ==
+            caller.textureUses.end())
+          caller.textureUses.push_back(u);
       }
     }
     info.stage = EvalStage::Runtime;

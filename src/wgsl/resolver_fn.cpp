@@ -173,6 +173,7 @@ void Resolver::resolveEntryPoint(uint32_t fi) {
     if (a.name == "workgroup_size") wg = &a;
     if (a.name == "must_use") error(a.span, "@must_use is not valid on entry points");
   }
+  checkImmediateUse(fi);
   if (info.stage == Stage::Compute) {
     if (!wg) {
       error(f.nameSpan, "@compute entry point '" + std::string(f.name) +
@@ -207,8 +208,15 @@ void Resolver::resolveEntryPoint(uint32_t fi) {
         ConstValue v;
         if (anyValueOf(e, v)) {
           if (v.elems[0].i < 1) {
-            error(exprSpan(e), "@workgroup_size arguments must be at least 1, got " +
-                                   std::to_string(v.elems[0].i));
+            // #workgroup-size-attr: an override-expression's value is checked
+            // at pipeline creation.
+            std::string msg =
+                "@workgroup_size arguments must be at least 1, got " + std::to_string(v.elems[0].i);
+            if (ei.stage == EvalStage::Override)
+              pipelineError(exprSpan(e), msg + " (with the override values in use)", fi);
+            else
+              error(exprSpan(e), msg);
+            info.workgroupSize[i] = 0;
             continue;
           }
           info.workgroupSize[i] = uint32_t(v.elems[0].i);

@@ -186,6 +186,10 @@ bool Resolver::typeFromName(std::string_view name, Range targs, Span span, TypeI
       ConstValue dv;
       if (anyValueOf(ce, dv) && dv.elems[0].i > 0)
         m_.overrideArrayCounts[key] = uint32_t(dv.elems[0].i);
+      else if (!dv.elems.empty())  // #array-types: checked at pipeline creation
+        pipelineError(exprSpan(ce), "array element count must be greater than 0, got " +
+                                        std::to_string(dv.elems[0].i) +
+                                        " (with the override values in use)");
       return true;
     }
     if (ci.stage != EvalStage::Const) {
@@ -244,9 +248,10 @@ bool Resolver::typeFromName(std::string_view name, Range targs, Span span, TypeI
       return true;
     }
     TypeId st = resolveType(arg(1));
-    AccessMode a = s == AddressSpace::Storage   ? AccessMode::Read
-                   : s == AddressSpace::Uniform ? AccessMode::Read
-                                                : AccessMode::ReadWrite;
+    AccessMode a = s == AddressSpace::Storage || s == AddressSpace::Uniform ||
+                           s == AddressSpace::Immediate
+                       ? AccessMode::Read
+                       : AccessMode::ReadWrite;
     if (targs.count == 3) {
       if (!parseAccessMode(argName(2), a)) {
         error(exprSpan(arg(2)), "expected an access mode (read, write, read_write)");

@@ -11,6 +11,15 @@ bool isHandleType(const Type& t) {
   return t.kind == TypeKind::Texture || t.kind == TypeKind::Sampler ||
          t.kind == TypeKind::SamplerComparison;
 }
+// An array, or a structure with an array member (at any depth).
+bool containsArray(const TypeTable& T, TypeId t) {
+  const Type& ty = T[t];
+  if (ty.kind == TypeKind::Array) return true;
+  if (ty.kind != TypeKind::Struct) return false;
+  for (const MemberInfo& m : T.structInfo(ty.structIndex).members)
+    if (containsArray(T, m.type)) return true;
+  return false;
+}
 const char* declWord(DeclKind k) {
   switch (k) {
     case DeclKind::Var: return "var";
@@ -40,7 +49,9 @@ void Resolver::resolveVarDecl(uint32_t vi) {
     m_.exprs[a0].resolved = true;
     m_.exprs[a0].ref = RefKind::Enumerant;
     if (e0.kind != ExprKind::Ident || !parseAddressSpace(e0.name, space)) {
-      error(e0.span, "expected an address space (function, private, workgroup, uniform, storage)");
+      error(e0.span,
+            "expected an address space (function, private, workgroup, uniform, storage, "
+            "immediate)");
     } else if (space == AddressSpace::Handle) {
       error(e0.span, "the 'handle' address space cannot be written in WGSL source");
     }
@@ -164,7 +175,8 @@ void Resolver::resolveVarDecl(uint32_t vi) {
       if (space == AddressSpace::Function || space == AddressSpace::Private ||
           space == AddressSpace::Workgroup)
         access = AccessMode::ReadWrite;
-      if (space == AddressSpace::Handle || space == AddressSpace::Uniform)
+      if (space == AddressSpace::Handle || space == AddressSpace::Uniform ||
+          space == AddressSpace::Immediate)
         access = AccessMode::Read;
       info.space = space;
       info.access = access;
@@ -207,6 +219,19 @@ void Resolver::resolveVarDecl(uint32_t vi) {
                     "'read_write' access");
             std::string why = checkLayoutConstraints(T, type, space, m_.uniformStandardLayout);
             if (!why.empty()) error(d.nameSpan, "storage variable '" + nm + "': " + why);
+          }
+          break;
+        case AddressSpace::Immediate:
+          // #address-space "immediate data": host-shareable, constructible, no
+          // arrays (nor structures with array members).
+          if (!T.isHostShareable(type) || !T.isConstructible(type) || containsArray(T, type)) {
+            error(d.nameSpan,
+                  "the store type of an 'immediate' variable must be host-shareable and "
+                  "constructible, and contain no array, got '" +
+                      T.name(type) + "'");
+          } else {
+            std::string why = checkLayoutConstraints(T, type, AddressSpace::Storage, true);
+            if (!why.empty()) error(d.nameSpan, "immediate variable '" + nm + "': " + why);
           }
           break;
         default: break;
@@ -278,9 +303,10 @@ void Resolver::resolveVarDecl(uint32_t vi) {
           if (anyValueOf(d.init, v) && eval_.convert(v, type, err))
             info.value = v;
           else if (!err.empty())
-            error(m_.ast.exprs[d.init].span, err);
+            pipelineError(m_.ast.exprs[d.init].span, err);
         }
       }
+      applyOverrideValue(vi, type);
       break;
     }
     case DeclKind::Param: {

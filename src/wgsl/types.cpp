@@ -94,6 +94,8 @@ bool parseAddressSpace(std::string_view s, AddressSpace& out) {
     out = AddressSpace::Storage;
   else if (s == "handle")
     out = AddressSpace::Handle;
+  else if (s == "immediate")
+    out = AddressSpace::Immediate;
   else
     return false;
   return true;
@@ -120,6 +122,7 @@ const char* addressSpaceName(AddressSpace s) {
     case AddressSpace::Uniform: return "uniform";
     case AddressSpace::Storage: return "storage";
     case AddressSpace::Handle: return "handle";
+    case AddressSpace::Immediate: return "immediate";
   }
   return "";
 }

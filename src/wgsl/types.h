@@ -38,7 +38,17 @@ enum class TypeKind : uint8_t {
   Texture,
 };
 
-enum class AddressSpace : uint8_t { None, Function, Private, Workgroup, Uniform, Storage, Handle };
+// Immediate: var<immediate> (#address-spaces, language extension immediate_address_space).
+enum class AddressSpace : uint8_t {
+  None,
+  Function,
+  Private,
+  Workgroup,
+  Uniform,
+  Storage,
+  Handle,
+  Immediate
+};
 enum class AccessMode : uint8_t { None, Read, Write, ReadWrite };
 enum class TextureKind : uint8_t {
   Sampled,

@@ -7,6 +7,7 @@
 //   bindery::wgsl::Reflection r = m.reflect();
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,6 +36,23 @@ struct Options {
   bool uniformBufferStandardLayoutByDefault = false;
   // Stop after this many errors (0 = unlimited).
   uint32_t maxErrors = 64;
+  // Pipeline-overridable constant values (#override-decls), as a pipeline's
+  // GPUProgrammableStage.constants gives them: by pipeline-overridable
+  // constant identifier string (the @id in decimal when the override has
+  // one, else its name). A value given here replaces the override's
+  // initializer, so override-expressions, @workgroup_size and override-sized
+  // arrays are evaluated with it (EntryPoint::workgroupSize,
+  // workgroupStorageSize, pipelineErrors). Converted to the override's type
+  // as WGSL converts an AbstractFloat (bool: != 0, i32/u32: truncated). Added
+  // additively.
+  std::map<std::string, double> overrideValues;
+};
+
+// An `enable` directive's extension (#enable-extensions). Added additively.
+struct EnableDirective {
+  std::string name;  // "f16", "clip_distances", ...
+  uint32_t line = 0;  // 1-based
+  uint32_t column = 0;
 };
 
 namespace detail {
@@ -59,6 +77,10 @@ class Module {
 
   // Reflection of a valid module (empty Reflection when !ok()).
   Reflection reflect() const;
+
+  // The extensions of the `enable` directives, in source order; known as
+  // soon as the directives parsed, so also for a module with errors.
+  std::vector<EnableDirective> enables() const;
 
   // Internal IR for later passes (code generation). Null if parsing failed early.
   const detail::ModuleImpl* impl() const { return impl_.get(); }

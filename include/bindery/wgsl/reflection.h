@@ -154,6 +154,32 @@ struct IoLocation {
   uint32_t blendSrc = 0;
 };
 
+// A texture builtin call (textureSample*, textureGather*, textureLoad,
+// textureDimensions, ...) made by an entry point, directly or through the
+// functions it calls: the texture binding, and the sampler binding passed
+// with it when the builtin takes one. Only module-scope bindings (a texture
+// or sampler that cannot be traced to one is left out). Added additively.
+struct TextureUse {
+  uint32_t textureGroup = 0, textureBinding = 0;
+  bool hasSampler = false;
+  uint32_t samplerGroup = 0, samplerBinding = 0;
+  bool comparisonSampler = false;  // the sampler is a sampler_comparison
+  bool load = false;               // the builtin is textureLoad
+  bool operator==(const TextureUse&) const = default;
+};
+
+// A var<workgroup> an entry point statically uses. Added additively.
+struct WorkgroupVariable {
+  std::string name;
+  std::string wgslType;  // canonical; an override-sized array is "array<f32, <override>>"
+  uint64_t size = 0;     // SizeOf(store type) at the override values in use
+  // Override-sized arrays: the element count expression as written ("tile * 2")
+  // and its value; else "" and 0.
+  std::string countText;
+  uint64_t elementCount = 0;
+  uint32_t declLine = 0;
+};
+
 struct EntryPoint {
   std::string name;
   Stage stage = Stage::Compute;
@@ -177,6 +203,23 @@ struct EntryPoint {
   // maxComputeWorkgroupStorageSize): sum over workgroup variables of
   // roundUp(16, SizeOf(store type)); override-sized arrays at their defaults.
   uint64_t workgroupStorageSize = 0;
+  // --- added additively (what pipeline creation validates) ---
+  // The source text of each @workgroup_size argument ("tile * 2"; "" when absent).
+  std::array<std::string, 3> workgroupSizeText;
+  // The var<workgroup> variables behind workgroupStorageSize, in declaration order.
+  std::vector<WorkgroupVariable> workgroupVariables;
+  // Every texture builtin call's texture (and sampler), each once.
+  std::vector<TextureUse> textureUses;
+  // The immediate data variable it statically uses (var<immediate>, at most
+  // one): SizeOf(store type), its name and line; 0 / "" when none.
+  uint32_t immediateSize = 0;
+  std::string immediateName;
+  uint32_t immediateLine = 0;
+  // Pipeline-creation errors (#pipeline-creation-error) of this entry point at
+  // the override values in use (Options::overrideValues, else the defaults):
+  // an override-expression that fails to evaluate, a @workgroup_size or
+  // override-sized array count below 1, a value that does not fit its override.
+  std::vector<Diagnostic> pipelineErrors;
 };
 
 struct MemberLayout {
@@ -203,12 +246,17 @@ struct OverrideInfo {
   std::string wgslType;  // "f32", "u32", "i32", "bool", "f16"
   bool hasDefault = false;
   double defaultValue = 0;  // numeric value of the default (bool: 0/1), when hasDefault and const
+  uint32_t declLine = 0;    // 1-based line of the name. Added additively.
 };
 
 struct Reflection {
   std::vector<EntryPoint> entryPoints;  // in declaration order
   std::vector<StructLayout> structs;    // every struct, in declaration order
   std::vector<OverrideInfo> overrides;  // in declaration order
+  // Every module-scope resource declaration (@group/@binding), used or not,
+  // in declaration order; fields as in EntryPoint::resources, usedWithSampler
+  // false. Added additively.
+  std::vector<ResourceBinding> declaredResources;
 };
 
 // WGSL / WebGPU spellings.
