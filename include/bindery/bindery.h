@@ -14,6 +14,7 @@
 #include "bindery/object.h"
 #include "bindery/pipeline.h"
 #include "bindery/pipeline_layout.h"
+#include "bindery/query_set.h"
 #include "bindery/queue.h"
 #include "bindery/sampler.h"
 #include "bindery/shader_check.h"

@@ -23,6 +23,7 @@
 #include "bindery/enums.h"
 #include "bindery/exception.h"
 #include "bindery/object.h"
+#include "bindery/query_set.h"
 #include "bindery/texture.h"
 
 namespace bindery {
@@ -63,8 +64,24 @@ struct CommandBufferDescriptor {
   std::string label;
 };
 
+// GPUComputePassTimestampWrites / GPURenderPassTimestampWrites
+// (#compute-pass-encoder-creation, #render-pass-encoder-creation): the
+// 'timestamp' query set and the queries written at the pass's beginning and
+// end (at least one given, different, below querySet.count()).
+struct ComputePassTimestampWrites {
+  QuerySet querySet;  // required
+  std::optional<uint32_t> beginningOfPassWriteIndex;
+  std::optional<uint32_t> endOfPassWriteIndex;
+};
+struct RenderPassTimestampWrites {
+  QuerySet querySet;  // required
+  std::optional<uint32_t> beginningOfPassWriteIndex;
+  std::optional<uint32_t> endOfPassWriteIndex;
+};
+
 struct ComputePassDescriptor {
   std::string label;
+  std::optional<ComputePassTimestampWrites> timestampWrites;  // needs 'timestamp-query'
 };
 
 struct RenderPassColorAttachment {
@@ -92,6 +109,8 @@ struct RenderPassDescriptor {
   std::string label;
   std::vector<RenderPassColorAttachment> colorAttachments;  // required
   std::optional<RenderPassDepthStencilAttachment> depthStencilAttachment;
+  QuerySet occlusionQuerySet;  // an 'occlusion' query set, for beginOcclusionQuery()
+  std::optional<RenderPassTimestampWrites> timestampWrites;  // needs 'timestamp-query'
   uint64_t maxDrawCount = 50000000;
 };
 
@@ -107,6 +126,30 @@ struct RenderBundleEncoderDescriptor {
 
 struct RenderBundleDescriptor {
   std::string label;
+};
+
+// AllowSharedBufferSource as setImmediates() reads it: the bytes, and the
+// size of the elements its dataOffset / dataSize count (1 for an ArrayBuffer
+// or a DataView, BYTES_PER_ELEMENT for a TypedArray). Made implicitly from a
+// span, an array or a vector (elements of their type), or from
+// {data, byteLength, bytesPerElement}.
+struct BufferSource {
+  const void* data = nullptr;
+  size_t byteLength = 0;
+  uint32_t bytesPerElement = 1;
+
+  BufferSource() = default;
+  BufferSource(const void* bytes, size_t length, uint32_t elementSize = 1)
+      : data(bytes), byteLength(length), bytesPerElement(elementSize) {}
+  template <class T, size_t N>
+  BufferSource(std::span<T, N> s)  // NOLINT(google-explicit-constructor)
+      : data(s.data()), byteLength(s.size_bytes()), bytesPerElement(sizeof(T)) {}
+  template <class T, size_t N>
+  BufferSource(const T (&a)[N])  // NOLINT(google-explicit-constructor)
+      : data(a), byteLength(sizeof(a)), bytesPerElement(sizeof(T)) {}
+  template <class T>
+  BufferSource(const std::vector<T>& v)  // NOLINT(google-explicit-constructor)
+      : data(v.data()), byteLength(v.size() * sizeof(T)), bytesPerElement(sizeof(T)) {}
 };
 
 class CommandBuffer : public detail::Handle {
@@ -134,7 +177,14 @@ class RenderBundle : public detail::Handle {
   /* nothing is recorded). */                                                                    \
   std::optional<Exception> setBindGroup(                                                         \
       uint32_t index, const BindGroup& bindGroup, std::span<const uint32_t> dynamicOffsetsData,  \
-      uint64_t dynamicOffsetsDataStart, uint32_t dynamicOffsetsDataLength)
+      uint64_t dynamicOffsetsDataStart, uint32_t dynamicOffsetsDataLength);                      \
+  /* setImmediates(rangeOffset, data, dataOffset, dataSize) (#programmable-passes-immediate-  */ \
+  /* data): dataOffset and dataSize count elements of `data` (bytes for an ArrayBuffer),      */ \
+  /* dataSize defaulting to the rest. Returns the OperationError JavaScript throws (range     */ \
+  /* outside the data, size not a multiple of 4 bytes; nothing is recorded).                  */ \
+  std::optional<Exception> setImmediates(uint32_t rangeOffset, const BufferSource& data,        \
+                                         uint64_t dataOffset = 0,                               \
+                                         std::optional<uint64_t> dataSize = std::nullopt)
 
 // GPURenderCommandsMixin.
 #define BINDERY_RENDER_COMMANDS_METHODS                                                      \
@@ -166,6 +216,16 @@ class RenderPassEncoder : public detail::Handle {
   BINDERY_PASS_COMMON_METHODS;
   BINDERY_RENDER_COMMANDS_METHODS;
 
+  // Rasterization state (#render-pass-encoder-rasterization-state).
+  void setViewport(float x, float y, float width, float height, float minDepth, float maxDepth);
+  void setScissorRect(uint32_t x, uint32_t y, uint32_t width, uint32_t height);
+  void setBlendConstant(const Color& color);
+  void setStencilReference(uint32_t reference);
+
+  // #render-pass-encoder-queries: the pass's descriptor.occlusionQuerySet.
+  void beginOcclusionQuery(uint32_t queryIndex);
+  void endOcclusionQuery();
+
   void executeBundles(std::span<const RenderBundle> bundles);
   void executeBundles(std::initializer_list<RenderBundle> bundles);
   void end();
@@ -187,6 +247,12 @@ class CommandEncoder : public detail::Handle {
   void pushDebugGroup(std::string_view groupLabel);
   void popDebugGroup();
   void insertDebugMarker(std::string_view markerLabel);
+
+  // #dom-gpucommandencoder-resolvequeryset: queries [firstQuery, firstQuery +
+  // queryCount) as 64-bit values at destinationOffset (a multiple of 256) of
+  // a GPUBufferUsage.QUERY_RESOLVE buffer.
+  void resolveQuerySet(const QuerySet& querySet, uint32_t firstQuery, uint32_t queryCount,
+                       const Buffer& destination, uint64_t destinationOffset);
   CommandBuffer finish(const CommandBufferDescriptor& descriptor = {});
 };
 

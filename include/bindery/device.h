@@ -19,6 +19,7 @@
 #include "bindery/object.h"
 #include "bindery/pipeline.h"
 #include "bindery/pipeline_layout.h"
+#include "bindery/query_set.h"
 #include "bindery/queue.h"
 #include "bindery/sampler.h"
 #include "bindery/shader_module.h"
@@ -131,6 +132,8 @@ class Device : public detail::Handle {
   CommandEncoder createCommandEncoder(const CommandEncoderDescriptor& descriptor = {}) const;
   RenderBundleEncoder createRenderBundleEncoder(
       const RenderBundleEncoderDescriptor& descriptor) const;
+  // #dom-gpudevice-createqueryset ('timestamp' needs the 'timestamp-query' feature).
+  QuerySet createQuerySet(const QuerySetDescriptor& descriptor) const;
 
   ShaderModule createShaderModule(const ShaderModuleDescriptor& descriptor) const;
   ComputePipeline createComputePipeline(const ComputePipelineDescriptor& descriptor) const;

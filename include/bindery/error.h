@@ -172,6 +172,10 @@ enum class ErrorCode : uint16_t {
   RenderPipelinePrimitiveState,               // stripIndexFormat with a non-strip topology, unclippedDepth without its feature
   RenderPipelineNoOutput,                     // neither fragment targets nor depthStencil
 
+  // --- QuerySet (#queryset-creation) ----------------------------------------
+  QuerySetCountExceedsLimit,  // descriptor.count > 4096
+  QuerySetDestroyed,          // a destroyed query set is used by a submitted command buffer
+
   // --- Command encoding -----------------------------------------------------
   EncoderLocked,                             // a command on an encoder while one of its passes is open (invalidates it)
   EncoderEnded,                              // a command on an encoder or pass that has ended / finished
@@ -222,6 +226,30 @@ enum class ErrorCode : uint16_t {
   RenderPipelineWritesReadOnlyDepthStencil,  // a pipeline writing depth/stencil in a read-only pass
   RenderBundleIncompatible,                  // executeBundles with a bundle whose layout / read-only flags differ from the pass
   RenderBundleEncoderDescriptorInvalid,      // createRenderBundleEncoder: formats / sampleCount break a rule
+  ViewportOutOfRange,                        // setViewport x/y/width/height outside the limits (#dom-gpurenderpassencoder-setviewport)
+  ViewportDepthRangeInvalid,                 // setViewport minDepth/maxDepth not in [0, 1], or minDepth > maxDepth
+  ScissorRectOutOfBounds,                    // setScissorRect x + width / y + height beyond the attachment size
+  BlendConstantNotFinite,                    // setBlendConstant with a NaN or infinite component (a TypeError in JavaScript)
+  ImmediatesRangeOffsetNotAligned,           // setImmediates rangeOffset not a multiple of 4
+  ImmediatesRangeOutOfBounds,                // setImmediates rangeOffset + size > maxImmediateSize
+  ImmediatesSizeNotAligned,                  // (OperationError) setImmediates content size not a multiple of 4 bytes
+  ImmediatesDataOutOfRange,                  // (OperationError) setImmediates dataOffset + dataSize beyond the data
+  ImmediatesNotSet,                          // dispatch/draw with a slot of the pipeline's immediate data never set
+  OcclusionQuerySetMissing,                  // beginOcclusionQuery in a pass without descriptor.occlusionQuerySet
+  OcclusionQuerySetTypeInvalid,              // descriptor.occlusionQuerySet whose type is not 'occlusion'
+  OcclusionQueryIndexOutOfRange,             // beginOcclusionQuery queryIndex >= the query set's count
+  OcclusionQueryAlreadyUsed,                 // beginOcclusionQuery with a queryIndex already written in the pass
+  OcclusionQueryNested,                      // beginOcclusionQuery while an occlusion query is active
+  OcclusionQueryNotActive,                   // endOcclusionQuery with no active occlusion query
+  OcclusionQueryActiveAtEnd,                 // end() of a render pass with an occlusion query still active
+  TimestampWritesQuerySetTypeInvalid,        // timestampWrites.querySet whose type is not 'timestamp'
+  TimestampWritesNoIndex,                    // timestampWrites without beginningOfPassWriteIndex or endOfPassWriteIndex
+  TimestampWritesIndicesEqual,               // beginningOfPassWriteIndex == endOfPassWriteIndex
+  TimestampWritesIndexOutOfRange,            // a timestampWrites index >= the query set's count
+  ResolveQueryRangeOutOfBounds,              // resolveQuerySet firstQuery / firstQuery + queryCount beyond the query set's count
+  ResolveDestinationUsageMissing,            // resolveQuerySet destination without GPUBufferUsage.QUERY_RESOLVE
+  ResolveDestinationOffsetNotAligned,        // resolveQuerySet destinationOffset not a multiple of 256
+  ResolveDestinationOutOfBounds,             // resolveQuerySet destinationOffset + 8 x queryCount > destination size
 
   // --- Queue ----------------------------------------------------------------
   CommandBufferAlreadySubmitted,             // a command buffer submitted a second time

@@ -34,6 +34,10 @@ struct PipelineBindingInfo {
   // minimum binding size for entries whose layout minBindingSize is 0 (0
   // when the shader does not use the binding).
   std::vector<std::vector<uint64_t>> minBufferSizes;
+  // AccessibleSlots of the immediate data variable the pipeline's entry
+  // points statically use (#abstract-opdef-validate-immediate-data): bit i
+  // of word i / 64 for 4-byte slot i. Empty when none uses one.
+  std::vector<uint64_t> immediateSlots;
 
   // Fills groupMask and hasWritableBindings from `layout`.
   void deriveFromLayout();

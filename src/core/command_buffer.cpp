@@ -11,6 +11,7 @@
 #include "core/device.h"
 #include "core/external_texture.h"
 #include "core/handles.h"
+#include "core/query_set.h"
 #include "core/texture.h"
 #include "core/texture_view.h"
 
@@ -104,6 +105,7 @@ void UsedResources::merge(const UsedResources& other) {
   buffers.insert(buffers.end(), other.buffers.begin(), other.buffers.end());
   attachments.insert(attachments.end(), other.attachments.begin(), other.attachments.end());
   others.insert(others.end(), other.others.begin(), other.others.end());
+  querySets.insert(querySets.end(), other.querySets.begin(), other.querySets.end());
 }
 
 std::string describeDebugGroups(const std::vector<std::string>* outer,
@@ -170,6 +172,10 @@ MaybeError CommandBufferBase::validateSubmit() const {
   for (const Ref<TextureViewBase>& view : used_.attachments) {
     BINDERY_TRY(view->texture()->validateUsable(
         fmt::format("the texture of attachment {}", view->describe())));
+  }
+  for (const Ref<QuerySetBase>& querySet : used_.querySets) {
+    BINDERY_TRY(querySet->validateUsable(
+        "a query set the commands use (occlusion queries, timestampWrites or resolveQuerySet)"));
   }
   return {};
 }

@@ -29,6 +29,7 @@ class BindGroupBase;
 class BufferBase;
 class TextureBase;
 class TextureViewBase;
+class QuerySetBase;
 
 enum class CommandType : uint8_t {
   BeginComputePass,
@@ -48,6 +49,17 @@ enum class CommandType : uint8_t {
   PushDebugGroup,  // followed by the label's bytes
   PopDebugGroup,
   InsertDebugMarker,  // followed by the label's bytes
+  // Rasterization state (render_pass_state.cpp), immediate data (immediates.cpp).
+  SetViewport,
+  SetScissorRect,
+  SetBlendConstant,
+  SetStencilReference,
+  SetImmediates,  // followed by the data's bytes
+  // Queries (query_commands.cpp); executed by the null queue (command_execution.cpp).
+  BeginOcclusionQuery,
+  EndOcclusionQuery,
+  WriteTimestamp,
+  ResolveQuerySet,
 };
 
 // Record payloads. Pointers are kept alive by the stream owner's UsedResources.
@@ -75,6 +87,34 @@ struct DrawCmd {
 struct StringCmd {
   uint32_t length;
 };
+struct ViewportCmd {
+  float x, y, width, height, minDepth, maxDepth;
+};
+struct ScissorRectCmd {
+  uint32_t x, y, width, height;
+};
+struct BlendConstantCmd {
+  double r, g, b, a;
+};
+struct StencilReferenceCmd {
+  uint32_t reference;
+};
+struct ImmediatesCmd {
+  uint32_t rangeOffset;
+  uint32_t size;  // bytes that follow
+};
+// BeginOcclusionQuery, EndOcclusionQuery, WriteTimestamp.
+struct QueryCmd {
+  const QuerySetBase* querySet;
+  uint32_t queryIndex;
+};
+struct ResolveQuerySetCmd {
+  const QuerySetBase* querySet;
+  uint32_t firstQuery;
+  uint32_t queryCount;
+  const BufferBase* destination;
+  uint64_t destinationOffset;
+};
 
 class CommandStream {
  public:
@@ -94,8 +134,9 @@ class CommandStream {
   CommandStream& operator=(CommandStream&&) noexcept;
   ~CommandStream();
 
-  // Appends a record (a header byte padded to 8, the payload, `extraBytes`).
-  // Returns the payload; the extra bytes follow it (at extraOf<T>()).
+  // Appends a record (an 8-byte header: the type, then at byte 4 the
+  // record's whole size; the payload; `extraBytes`). Returns the payload;
+  // the extra bytes follow it (at extraOf<T>()).
   template <class T>
   T* append(CommandType type, size_t extraBytes = 0) {
     static_assert(std::is_trivially_copyable_v<T>);
@@ -103,15 +144,42 @@ class CommandStream {
     size_t extra = (extraBytes + 7) & ~size_t{7};
     uint8_t* p = grow(8 + payload + extra);
     p[0] = static_cast<uint8_t>(type);
+    uint32_t size = static_cast<uint32_t>(8 + payload + extra);
+    std::memcpy(p + 4, &size, sizeof(size));
     return reinterpret_cast<T*>(p + 8);
   }
   template <class T>
   static uint8_t* extraOf(T* payload) {
     return reinterpret_cast<uint8_t*>(payload) + ((sizeof(T) + 7) & ~size_t{7});
   }
-  void appendEmpty(CommandType type) { grow(8)[0] = static_cast<uint8_t>(type); }
+  template <class T>
+  static const uint8_t* extraOf(const T* payload) {
+    return reinterpret_cast<const uint8_t*>(payload) + ((sizeof(T) + 7) & ~size_t{7});
+  }
+  void appendEmpty(CommandType type) {
+    uint8_t* p = grow(8);
+    p[0] = static_cast<uint8_t>(type);
+    uint32_t size = 8;
+    std::memcpy(p + 4, &size, sizeof(size));
+  }
   size_t sizeInBytes() const { return bytes_; }
   bool empty() const { return bytes_ == 0; }
+
+  // Calls f(CommandType type, const uint8_t* payload) for every record, in
+  // order (the payload is the T given to append<T>()).
+  template <class F>
+  void forEach(F&& f) const {
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      const uint8_t* p = blocks_[b].bytes;
+      const uint8_t* end = b + 1 == blocks_.size() ? cursor_ : p + blocks_[b].used;
+      while (p < end) {
+        uint32_t size;
+        std::memcpy(&size, p + 4, sizeof(size));
+        f(static_cast<CommandType>(p[0]), p + 8);
+        p += size;
+      }
+    }
+  }
 
  private:
   uint8_t* grow(size_t n) {
@@ -191,6 +259,9 @@ struct UsedResources {
   std::vector<Ref<BufferBase>> buffers;        // index, vertex, indirect buffers
   std::vector<Ref<TextureViewBase>> attachments;
   std::vector<Ref<ObjectBase>> others;  // pipelines, bundles
+  // Query sets written or resolved (an occlusionQuerySet counts once a
+  // beginOcclusionQuery uses it, #dom-gpuqueue-submit).
+  std::vector<Ref<QuerySetBase>> querySets;
 
   // Every group used, with the id of the last pass that used it: one probe
   // both deduplicates [[used_bind_groups]] and tells a render pass whether
@@ -270,7 +341,8 @@ class CommandBufferBase final : public ObjectBase {
   const UsedResources& used() const { return used_; }
 
   // #dom-gpuqueue-submit: every used buffer available (not destroyed, not
-  // mapped), every texture not destroyed, every external texture unexpired.
+  // mapped), every texture not destroyed, every external texture unexpired,
+  // every query set not destroyed.
   MaybeError validateSubmit() const;
 
  private:

@@ -14,6 +14,7 @@
 #include "core/device.h"
 #include "core/handles.h"
 #include "core/pipeline.h"
+#include "core/query_set.h"
 #include "core/render_pass.h"
 #include "core/texture_view.h"
 #include "core/usage_scope.h"
@@ -113,6 +114,19 @@ Ref<ComputePassEncoderBase> CommandEncoderBase::beginComputePass(const ComputePa
     return Ref<ComputePassEncoderBase>::adopt(new ComputePassEncoderBase(this, d, InvalidTag{}));
   }
   state_ = EncoderState::Locked;
+  if (d.timestampWrites) {
+    MaybeError error = validateTimestampWrites(
+        device(), fromHandle<QuerySetBase>(d.timestampWrites->querySet),
+        d.timestampWrites->beginningOfPassWriteIndex, d.timestampWrites->endOfPassWriteIndex,
+        "descriptor.timestampWrites");
+    if (error.isError()) {
+      ctx_.recordError(error.release(), index, {"beginComputePass", this, nullptr},
+                       fmt::format("{}.beginComputePass({})", describe(),
+                                   core::describe(ObjectType::ComputePassEncoder, d.label)));
+      return Ref<ComputePassEncoderBase>::adopt(
+          new ComputePassEncoderBase(this, d, InvalidTag{}));
+    }
+  }
   ctx_.stream().appendEmpty(CommandType::BeginComputePass);
   return Ref<ComputePassEncoderBase>::adopt(new ComputePassEncoderBase(this, d));
 }
@@ -408,6 +422,11 @@ ComputePassEncoderBase::ComputePassEncoderBase(CommandEncoderBase* encoder,
       encoder_(encoder),
       maxWorkgroups_(encoder->device()->limits().maxComputeWorkgroupsPerDimension) {
   passId_ = ctx_->nextPassId();
+  if (d.timestampWrites) {
+    startTimestampWrites(fromHandle<QuerySetBase>(d.timestampWrites->querySet),
+                         d.timestampWrites->beginningOfPassWriteIndex,
+                         d.timestampWrites->endOfPassWriteIndex);
+  }
 }
 
 ComputePassEncoderBase::ComputePassEncoderBase(CommandEncoderBase* encoder,
@@ -422,7 +441,11 @@ MaybeError ComputePassEncoderBase::validateDispatch() {
   BINDERY_INVALID_IF_FIX(tracker_.pipeline() == nullptr, PipelineNotSet,
                          "Call setPipeline(computePipeline) before dispatching.",
                          "No compute pipeline is set on {}.", describe());
-  return tracker_.validate(/*checkUsageScope=*/true);
+  BINDERY_TRY(tracker_.validate(/*checkUsageScope=*/true));
+  if (!tracker_.pipeline()->immediateSlots.empty()) [[unlikely]] {
+    BINDERY_TRY(validateImmediates(*tracker_.pipeline()));
+  }
+  return {};
 }
 
 // #dom-gpucomputepassencoder-setpipeline
@@ -526,6 +549,7 @@ void ComputePassEncoderBase::end() {
     return fail(std::move(error), cmd, "end");
   }
   ctx_->stream().appendEmpty(CommandType::EndPass);
+  recordEndTimestampWrite();
 }
 
 }  // namespace bindery::core

@@ -29,6 +29,7 @@ class BindGroupBase;
 class BufferBase;
 class ComputePassEncoderBase;
 class ComputePipelineBase;
+class QuerySetBase;
 class RenderPassEncoderBase;
 
 enum class EncoderState : uint8_t { Open, Locked, Ended };
@@ -47,6 +48,9 @@ class CommandEncoderBase final : public ObjectBase {
   void pushDebugGroup(std::string_view label);
   void popDebugGroup();
   void insertDebugMarker(std::string_view label);
+  // #dom-gpucommandencoder-resolvequeryset (query_commands.cpp).
+  void resolveQuerySet(QuerySetBase* querySet, uint32_t firstQuery, uint32_t queryCount,
+                       BufferBase* destination, uint64_t destinationOffset);
   Ref<CommandBufferBase> finish(const CommandBufferDescriptor& descriptor);
 
   // A pass of this encoder ended: the encoder is open again.
@@ -79,6 +83,21 @@ class PassEncoderBase : public ObjectBase {
   // compute or render pass; the info lives as long as `pipeline`).
   void setPipelineInfo(const PipelineBindingInfo* info, ObjectBase* pipeline);
 
+  // #dom-gpubindingcommandsmixin-setimmediates (immediates.cpp): the
+  // OperationError of the content timeline, or nothing (a validation error
+  // invalidates the encoder as usual).
+  std::optional<Exception> setImmediates(uint32_t rangeOffset, const void* data,
+                                         size_t dataByteLength, uint64_t dataOffset,
+                                         std::optional<uint64_t> dataSize,
+                                         uint32_t bytesPerElement);
+  // [[immediate_data]] (maxImmediateSize bytes, zero until set) and
+  // [[immediate_slots_set]].
+  std::vector<uint8_t> immediateData() const;
+  bool immediateSlotSet(uint32_t slot) const {
+    return slot / 64 < immediateSlotsSet_.size() &&
+           (immediateSlotsSet_[slot / 64] >> (slot % 64) & 1) != 0;
+  }
+
  protected:
   PassEncoderBase(DeviceBase* device, ObjectType type, std::string_view label,
                   EncodingContext* ctx);
@@ -104,6 +123,17 @@ class PassEncoderBase : public ObjectBase {
   virtual void onNewBindGroupInPass(BindGroupBase* /*group*/, uint32_t /*index*/) {}
   // The checks of end() shared by the passes: debug groups closed.
   MaybeError validateEndCommon() const;
+  // #abstract-opdef-validate-immediate-data: every slot the pipeline's
+  // immediate data variable reads was set (immediates.cpp).
+  MaybeError validateImmediates(const PipelineBindingInfo& pipeline) const;
+  // Clears [[immediate_slots_set]] (executeBundles resets the binding state).
+  void resetImmediateSlots() { immediateSlotsSet_.assign(immediateSlotsSet_.size(), 0); }
+  // A validated timestampWrites (query_commands.cpp): records the
+  // beginning-of-pass write now and keeps the end-of-pass one for end(),
+  // which appends it after the pass with recordEndTimestampWrite().
+  void startTimestampWrites(QuerySetBase* querySet, std::optional<uint32_t> beginning,
+                            std::optional<uint32_t> end);
+  void recordEndTimestampWrite();
 
   // A per-pass cache of each recently bound group's dynamic-offset limits
   // (alignment mask and largest in-bounds offset per dynamic entry), so
@@ -126,6 +156,11 @@ class PassEncoderBase : public ObjectBase {
   uint32_t maxBindGroups_ = 0;
   uint32_t minUniformAlignment_ = 256;
   uint32_t minStorageAlignment_ = 256;
+  // Immediate data, allocated by the first setImmediates().
+  std::vector<uint8_t> immediateData_;
+  std::vector<uint64_t> immediateSlotsSet_;
+  const QuerySetBase* endTimestampQuerySet_ = nullptr;
+  uint32_t endTimestampIndex_ = 0;
 };
 
 class ComputePassEncoderBase final : public PassEncoderBase {

@@ -32,6 +32,7 @@ class RenderBundleEncoderBase;
 class ShaderModuleBase;
 class ComputePipelineBase;
 class RenderPipelineBase;
+class QuerySetBase;
 
 class DeviceBase final : public ObjectBase {
  public:
@@ -65,6 +66,7 @@ class DeviceBase final : public ObjectBase {
   Ref<CommandEncoderBase> createCommandEncoder(const CommandEncoderDescriptor& descriptor);
   Ref<RenderBundleEncoderBase> createRenderBundleEncoder(
       const RenderBundleEncoderDescriptor& descriptor);
+  Ref<QuerySetBase> createQuerySet(const QuerySetDescriptor& descriptor);  // query_set.cpp
   // shader_module.cpp, compute_pipeline.cpp, render_pipeline.cpp. The async
   // forms settle at the next tick() and dispatch no error.
   Ref<ShaderModuleBase> createShaderModule(const ShaderModuleDescriptor& descriptor);

@@ -160,6 +160,9 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(RenderPipelineMultisample);
     BINDERY_CODE(RenderPipelinePrimitiveState);
     BINDERY_CODE(RenderPipelineNoOutput);
+    // QuerySet
+    BINDERY_CODE(QuerySetCountExceedsLimit);
+    BINDERY_CODE(QuerySetDestroyed);
     // Command encoding
     BINDERY_CODE(EncoderLocked);
     BINDERY_CODE(EncoderEnded);
@@ -210,6 +213,30 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(RenderPipelineWritesReadOnlyDepthStencil);
     BINDERY_CODE(RenderBundleIncompatible);
     BINDERY_CODE(RenderBundleEncoderDescriptorInvalid);
+    BINDERY_CODE(ViewportOutOfRange);
+    BINDERY_CODE(ViewportDepthRangeInvalid);
+    BINDERY_CODE(ScissorRectOutOfBounds);
+    BINDERY_CODE(BlendConstantNotFinite);
+    BINDERY_CODE(ImmediatesRangeOffsetNotAligned);
+    BINDERY_CODE(ImmediatesRangeOutOfBounds);
+    BINDERY_CODE(ImmediatesSizeNotAligned);
+    BINDERY_CODE(ImmediatesDataOutOfRange);
+    BINDERY_CODE(ImmediatesNotSet);
+    BINDERY_CODE(OcclusionQuerySetMissing);
+    BINDERY_CODE(OcclusionQuerySetTypeInvalid);
+    BINDERY_CODE(OcclusionQueryIndexOutOfRange);
+    BINDERY_CODE(OcclusionQueryAlreadyUsed);
+    BINDERY_CODE(OcclusionQueryNested);
+    BINDERY_CODE(OcclusionQueryNotActive);
+    BINDERY_CODE(OcclusionQueryActiveAtEnd);
+    BINDERY_CODE(TimestampWritesQuerySetTypeInvalid);
+    BINDERY_CODE(TimestampWritesNoIndex);
+    BINDERY_CODE(TimestampWritesIndicesEqual);
+    BINDERY_CODE(TimestampWritesIndexOutOfRange);
+    BINDERY_CODE(ResolveQueryRangeOutOfBounds);
+    BINDERY_CODE(ResolveDestinationUsageMissing);
+    BINDERY_CODE(ResolveDestinationOffsetNotAligned);
+    BINDERY_CODE(ResolveDestinationOutOfBounds);
     // Queue
     BINDERY_CODE(CommandBufferAlreadySubmitted);
     BINDERY_CODE(QueueSubmitDuplicateCommandBuffer);

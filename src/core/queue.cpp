@@ -11,6 +11,7 @@
 
 #include "core/buffer.h"
 #include "core/command_buffer.h"
+#include "core/command_execution.h"
 #include "core/device.h"
 #include "core/format.h"
 #include "core/handles.h"
@@ -300,9 +301,11 @@ void QueueBase::submit(std::span<CommandBufferBase* const> commandBuffers) {
     dev->dispatchError(std::move(error),
                        fmt::format("{}.submit([{} command buffer{}])", describe(),
                                    commandBuffers.size(), commandBuffers.size() == 1 ? "" : "s"));
+    return;
   }
-  // The null device executes nothing: the data written by writeBuffer is
-  // already in place.
+  // Queue timeline: the null device runs the commands now, in order
+  // (command_execution.cpp).
+  for (CommandBufferBase* cb : commandBuffers) executeCommandBuffer(dev, *cb);
 }
 
 void QueueBase::onSubmittedWorkDone(QueueWorkDoneCallback callback) {

@@ -13,6 +13,7 @@
 
 #include "bindery/command_encoder.h"
 #include "core/command_encoder.h"
+#include "core/query_set.h"
 #include "core/usage_scope.h"
 
 namespace bindery::core {
@@ -42,6 +43,14 @@ struct RenderPassState {
   uint64_t maxDrawCount = 50000000;
   std::vector<Ref<TextureViewBase>> attachments;
   UsageScope scope;
+  // [[attachment_size]]: the attachments' render extent.
+  uint32_t attachmentWidth = 0;
+  uint32_t attachmentHeight = 0;
+  // [[occlusion_query_set]] (descriptor.occlusionQuerySet), and timestampWrites.
+  Ref<QuerySetBase> occlusionQuerySet;
+  Ref<QuerySetBase> timestampQuerySet;
+  std::optional<uint32_t> beginningOfPassWriteIndex;
+  std::optional<uint32_t> endOfPassWriteIndex;
 };
 
 // #abstract-opdef-gpurenderpassdescriptor-valid-usage and the attachment
@@ -129,9 +138,36 @@ class RenderPassEncoderBase final : public RenderEncoderBase {
   void executeBundles(std::span<RenderBundleBase* const> bundles);
   void end();
 
+  // #render-pass-encoder-rasterization-state (render_pass_state.cpp).
+  void setViewport(float x, float y, float width, float height, float minDepth, float maxDepth);
+  void setScissorRect(uint32_t x, uint32_t y, uint32_t width, uint32_t height);
+  void setBlendConstant(const Color& color);
+  void setStencilReference(uint32_t reference);
+  // #render-pass-encoder-queries (query_commands.cpp).
+  void beginOcclusionQuery(uint32_t queryIndex);
+  void endOcclusionQuery();
+
+  // The state the last successful command set (RenderState's initial values
+  // until then): what the recorded commands will set on the queue timeline.
+  const ViewportCmd& viewport() const { return viewport_; }
+  const ScissorRectCmd& scissorRect() const { return scissorRect_; }
+  const Color& blendConstant() const { return blendConstant_; }
+  uint32_t stencilReference() const { return stencilReference_; }
+  bool occlusionQueryActive() const { return occlusionQueryActive_; }
+  uint32_t attachmentWidth() const { return state_.attachmentWidth; }
+  uint32_t attachmentHeight() const { return state_.attachmentHeight; }
+
  private:
   Ref<CommandEncoderBase> encoder_;
   RenderPassState state_;
+  ViewportCmd viewport_{};
+  ScissorRectCmd scissorRect_{};
+  Color blendConstant_;
+  uint32_t stencilReference_ = 0;
+  // [[occlusion_query_active]], its query, and the queries written in this pass.
+  bool occlusionQueryActive_ = false;
+  uint32_t occlusionQueryIndex_ = 0;
+  std::vector<bool> occlusionQueriesWritten_;
 };
 
 class RenderBundleBase final : public ObjectBase {
