@@ -189,6 +189,35 @@ void pipelines(Tour& tour) {
                               .targets = {ColorTargetState{.format = TextureFormat::Rgba8unorm}}}});
                    });
 
+  tour.note(
+      "Stage inputs against the render state: each @location input of the vertex shader "
+      "is fed by one vertex attribute of a fitting format.");
+  ShaderModule grid = device.createShaderModule({.label = "cuadricula", .code = R"(
+@vertex fn vs(@location(0) pos : vec4f, @location(1) celda : vec2<u32>) -> @builtin(position) vec4f {
+  return pos + vec4f(vec2f(celda), 0.0, 0.0);
+}
+@fragment fn fs() -> @location(0) vec4f { return vec4f(1.0); }
+)"});
+  auto gridDesc = [&](VertexFormat cellFormat) {
+    return RenderPipelineDescriptor{
+        .label = "cuadricula",
+        .layout = kAutoLayout,
+        .vertex = {.module = grid,
+                   .buffers = {VertexBufferLayout{
+                       .arrayStride = 24,
+                       .attributes = {{.format = VertexFormat::Float32x4, .shaderLocation = 0},
+                                      {.format = cellFormat, .offset = 16, .shaderLocation = 1}}}}},
+        .fragment = FragmentState{
+            .module = grid, .targets = {ColorTargetState{.format = TextureFormat::Rgba8unorm}}}};
+  };
+  tour.expectValid("'uint32x2' for a vec2<u32> input",
+                   [&] { device.createRenderPipeline(gridDesc(VertexFormat::Uint32x2)); });
+  tour.expectError(
+      "'float32x2' for the same vec2<u32> input: the attribute's format, the WGSL "
+      "declaration and its line, and the format it needs",
+      ErrorCode::RenderPipelineVertexAttributeType,
+      [&] { device.createRenderPipeline(gridDesc(VertexFormat::Float32x2)); });
+
   tour.expectError(
       "entryPoint omitted with two @compute functions", ErrorCode::PipelineEntryPointAmbiguous,
       [&] {

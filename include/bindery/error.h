@@ -171,6 +171,17 @@ enum class ErrorCode : uint16_t {
   RenderPipelineMultisample,                  // multisample.count not 1 or 4, or alphaToCoverage without a target
   RenderPipelinePrimitiveState,               // stripIndexFormat with a non-strip topology, unclippedDepth without its feature
   RenderPipelineNoOutput,                     // neither fragment targets nor depthStencil
+  RenderPipelineVertexInputUnmatched,         // a vertex shader @location input with no vertex attribute at that shaderLocation
+  RenderPipelineVertexAttributeType,          // an attribute's format ('uint32x2') does not fit its input's WGSL type (vec2<f32>)
+  RenderPipelineFragmentOutputLocation,       // a fragment output @location >= maxColorAttachments
+  RenderPipelineFragmentOutputType,           // a fragment output's type does not fit its target (sample type, components, alpha for blending)
+  RenderPipelineFragmentOutputMissing,        // a target with a non-zero writeMask and no fragment output at its location
+  RenderPipelineDualSourceBlending,           // 'src1' blend factors without one target / a @blend_src(0) + @blend_src(1) output pair
+  RenderPipelineInterStageMismatch,           // a fragment input with no vertex output of the same location, type and interpolation
+  RenderPipelineInterStageLimit,              // inter-stage variables or locations beyond maxInterStageShaderVariables
+  RenderPipelineFragDepthWithoutDepth,        // @builtin(frag_depth) output without a depthStencil format with depth
+  RenderPipelineSampleMaskWithAlphaToCoverage,  // @builtin(sample_mask) output with alphaToCoverageEnabled
+  RenderPipelineCompatibilityShaderIo,        // compatibility mode: sample_mask / sample_index, or interpolation it lacks
 
   // --- QuerySet (#queryset-creation) ----------------------------------------
   QuerySetCountExceedsLimit,  // descriptor.count > 4096

@@ -160,6 +160,17 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(RenderPipelineMultisample);
     BINDERY_CODE(RenderPipelinePrimitiveState);
     BINDERY_CODE(RenderPipelineNoOutput);
+    BINDERY_CODE(RenderPipelineVertexInputUnmatched);
+    BINDERY_CODE(RenderPipelineVertexAttributeType);
+    BINDERY_CODE(RenderPipelineFragmentOutputLocation);
+    BINDERY_CODE(RenderPipelineFragmentOutputType);
+    BINDERY_CODE(RenderPipelineFragmentOutputMissing);
+    BINDERY_CODE(RenderPipelineDualSourceBlending);
+    BINDERY_CODE(RenderPipelineInterStageMismatch);
+    BINDERY_CODE(RenderPipelineInterStageLimit);
+    BINDERY_CODE(RenderPipelineFragDepthWithoutDepth);
+    BINDERY_CODE(RenderPipelineSampleMaskWithAlphaToCoverage);
+    BINDERY_CODE(RenderPipelineCompatibilityShaderIo);
     // QuerySet
     BINDERY_CODE(QuerySetCountExceedsLimit);
     BINDERY_CODE(QuerySetDestroyed);

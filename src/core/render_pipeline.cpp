@@ -3,11 +3,10 @@
 // binding and command encoding need (vertex buffers, targets, depth-stencil,
 // multisample, primitive).
 //
-// Not validated: the rules about the shader's stage inputs and outputs
-// (vertex attribute locations and types, fragment outputs per target,
-// inter-stage variables, frag_depth / sample_mask): the WGSL reflection does
-// not describe stage IO yet. Dual-source blending needs those outputs, so it
-// fails with NotSupportedYet rather than passing unchecked.
+// The rules that tie the shader's stage inputs and outputs to that state
+// (vertex attributes vs @location inputs, fragment outputs vs targets and
+// dual-source blending, inter-stage variables, frag_depth / sample_mask) are
+// in render_pipeline_io.cpp, run after the render state here.
 #include <fmt/format.h>
 
 #include <set>
@@ -16,6 +15,7 @@
 #include "core/format.h"
 #include "core/handles.h"
 #include "core/pipeline.h"
+#include "core/render_pipeline_io.h"
 
 namespace bindery::core {
 
@@ -113,11 +113,6 @@ MaybeError validateVertexBuffers(const DeviceBase* device, const VertexState& v)
   return {};
 }
 
-bool isDualSource(BlendFactor f) {
-  return f == BlendFactor::Src1 || f == BlendFactor::OneMinusSrc1 || f == BlendFactor::Src1Alpha ||
-         f == BlendFactor::OneMinusSrc1Alpha;
-}
-
 bool hasAlphaChannel(TextureFormat f) {
   std::string_view n = toString(f);
   return n.starts_with("rgba") || n.starts_with("bgra") || n.starts_with("rgb10a2");
@@ -167,16 +162,13 @@ MaybeError validateTargets(const DeviceBase* device, const FragmentState& f, uin
             "{}.blend.{}.operation is '{}', so srcFactor and dstFactor must be 'one' (they are "
             "'{}' and '{}').",
             field, name, toString(c.operation), toString(c.srcFactor), toString(c.dstFactor));
-        if (isDualSource(c.srcFactor) || isDualSource(c.dstFactor)) {
-          BINDERY_INVALID_IF(!features.has(FeatureName::DualSourceBlending), MissingFeature,
-                             "{}.blend.{} uses a 'src1' factor, which needs the "
-                             "\"dual-source-blending\" feature.",
-                             field, name);
-          BINDERY_INVALID_IF(true, NotSupportedYet,
-                             "{}.blend.{} uses dual-source blending, whose rules on the "
-                             "fragment shader's @blend_src outputs bindery does not check yet.",
-                             field, name);
-        }
+        // The shader side of dual-source blending: render_pipeline_io.cpp.
+        BINDERY_INVALID_IF(
+            (isDualSourceFactor(c.srcFactor) || isDualSourceFactor(c.dstFactor)) &&
+                !features.has(FeatureName::DualSourceBlending),
+            MissingFeature,
+            "{}.blend.{} uses a 'src1' factor, which needs the \"dual-source-blending\" feature.",
+            field, name);
       }
     }
     uint32_t align = std::max<uint32_t>(1, info.renderTargetComponentAlignment);
@@ -306,6 +298,8 @@ MaybeError createRenderPipelineImpl(DeviceBase* device, const RenderPipelineDesc
   BINDERY_TRY(resolvePipelineLayout(device, d.layout, stages, pipeline.get(), &layout, &isAuto));
   BINDERY_TRY(validateStagesAgainstLayout(stages, *layout, isAuto, pipeline.get()));
   BINDERY_TRY(validateRenderState(device, d));
+  BINDERY_TRY(
+      validateRenderPipelineShaderIo(device, d, stages[0], d.fragment ? &stages[1] : nullptr));
   // The bind group slots [[layout]] uses (up to the last non-null one) plus
   // the vertex buffer slots.
   uint32_t groups = 0;

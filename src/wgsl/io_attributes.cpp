@@ -97,8 +97,62 @@ void Resolver::checkIoAttributes(Range attrs, TypeId type) {
       }
       if (type != kNoType && ty != "flat" && !T.isFloatScalar(T.leaf(type)))
         error(a.span, "integer IO must use @interpolate(flat)");
+    } else if (a.name == "blend_src") {
+      // #blend-src-attr
+      if (!m_.dualSourceBlendingEnabled) {
+        error(a.span, "@blend_src requires 'enable dual_source_blending;'");
+        continue;
+      }
+      if (a.args.count != 1) {
+        error(a.span, "@blend_src requires one argument, 0 or 1");
+        continue;
+      }
+      int64_t v = 0;
+      if (evalInt(m_.ast.at(a.args, 0), "@blend_src value", v) && v != 0 && v != 1)
+        error(a.span, "@blend_src value must be 0 or 1, got " + std::to_string(v));
+      bool hasLocation = false;
+      for (uint32_t j = 0; j < attrs.count; ++j)
+        hasLocation = hasLocation || m_.ast.attrs[attrs.begin + j].name == "location";
+      if (!hasLocation) error(a.span, "@blend_src requires a @location attribute beside it");
     }
   }
+}
+
+// #input-output-locations "locations in structs": when a member has
+// @blend_src, the members with @location must be exactly two,
+// @location(0) @blend_src(0) and @location(0) @blend_src(1), of one type.
+void Resolver::checkBlendSrcMembers(const StructInfo& info) {
+  const MemberInfo* first = nullptr;  // a member with @blend_src
+  uint32_t located = 0;
+  bool seen[2] = {false, false};
+  bool shapeOk = true;
+  TypeId type = kNoType;
+  bool sameType = true;
+  for (const MemberInfo& mi : info.members) {
+    int64_t location = -1, blendSrc = -1;
+    for (uint32_t k = 0; k < mi.attrs.count; ++k) {
+      const Attribute& a = m_.ast.attrs[mi.attrs.begin + k];
+      ConstValue v;
+      if (a.args.count != 1 || !constValueOf(m_.ast.at(a.args, 0), v) || v.elems.empty()) continue;
+      if (a.name == "location") location = v.elems[0].i;
+      if (a.name == "blend_src") blendSrc = v.elems[0].i;
+    }
+    if (location < 0) continue;
+    ++located;
+    if (blendSrc >= 0 && !first) first = &mi;
+    if (location != 0 || blendSrc < 0 || blendSrc > 1 || seen[blendSrc]) shapeOk = false;
+    if (blendSrc == 0 || blendSrc == 1) seen[blendSrc] = true;
+    if (type == kNoType) type = mi.type;
+    sameType = sameType && mi.type == type;
+  }
+  if (!first) return;
+  if (located != 2 || !shapeOk)
+    error(first->span, "struct '" + info.name +
+                           "' uses @blend_src, so its @location members must be exactly two: "
+                           "@location(0) @blend_src(0) and @location(0) @blend_src(1)");
+  else if (!sameType)
+    error(first->span,
+          "the two @blend_src members of struct '" + info.name + "' must have the same type");
 }
 
 }  // namespace bindery::wgsl
@@ -187,7 +241,14 @@ void Resolver::checkEntryIo(uint32_t fi) {
           bool hasBlend = false;
           for (uint32_t j = 0; j < attrs.count; ++j)
             hasBlend = hasBlend || m_.ast.attrs[attrs.begin + j].name == "blend_src";
-          if (hasBlend) continue;
+          if (hasBlend) {
+            // #blend-src-attr: only on fragment shader outputs.
+            if (dir == 0 || info.stage != Stage::Fragment)
+              error(a.span, std::string("@blend_src cannot be used on ") +
+                                (dir == 0 ? "an input" : "an output") + " of a " +
+                                std::string(toString(info.stage)) + " shader");
+            continue;
+          }
           if (info.stage == Stage::Compute)
             error(a.span, "@location is not valid on compute shader inputs");
           auto [it, inserted] = locations.emplace(v.elems[0].i, a.span);
@@ -200,6 +261,12 @@ void Resolver::checkEntryIo(uint32_t fi) {
         }
       }
     }
+    // #builtin-values: a vertex shader must return the position builtin.
+    if (dir == 1 && info.stage == Stage::Vertex && f.returnType != kNone &&
+        info.returnType != kNoType && !builtins.count("position"))
+      error(f.nameSpan, "@vertex entry point '" + std::string(f.name) +
+                            "' must return @builtin(position) (alone, or as a member of its "
+                            "output struct)");
   }
 }
 

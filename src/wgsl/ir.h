@@ -139,6 +139,7 @@ struct ModuleImpl {
   // At the override values in use (Options::overrideValues, else the defaults).
   std::vector<PipelineErrorRecord> pipelineErrors;
   bool f16Enabled = false;
+  bool dualSourceBlendingEnabled = false;  // `enable dual_source_blending;`
   bool uniformStandardLayout = false;
 };
 }  // namespace detail

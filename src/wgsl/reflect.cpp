@@ -96,6 +96,8 @@ struct IoItem {
   std::string_view name;
   Range attrs;
   TypeId type;
+  uint32_t offset = 0;          // byte offset of the name (of the return type when bare)
+  std::string_view structName;  // the IO struct's name for a member
 };
 
 // Flatten an entry point's inputs (dir 0) or outputs (dir 1) into attributed items.
@@ -106,15 +108,21 @@ std::vector<IoItem> ioItems(const ModuleImpl& m, uint32_t fi, int dir) {
   if (dir == 0) {
     for (uint32_t i = 0; i < f.params.count; ++i) {
       uint32_t pv = m.ast.at(f.params, i);
-      raw.push_back({m.ast.vars[pv].name, m.ast.vars[pv].attrs, m.vars[pv].type});
+      raw.push_back({m.ast.vars[pv].name,
+                     m.ast.vars[pv].attrs,
+                     m.vars[pv].type,
+                     m.ast.vars[pv].nameSpan.offset,
+                     {}});
     }
   } else if (f.returnType != kNone) {
-    raw.push_back({{}, f.returnAttrs, m.fns[fi].returnType});
+    raw.push_back(
+        {{}, f.returnAttrs, m.fns[fi].returnType, m.ast.exprs[f.returnType].span.offset, {}});
   }
   for (const IoItem& it : raw) {
     if (it.type != kNoType && T[it.type].kind == TypeKind::Struct && it.attrs.count == 0) {
       const StructInfo& s = T.structInfo(T[it.type].structIndex);
-      for (const MemberInfo& mi : s.members) out.push_back({mi.name, mi.attrs, mi.type});
+      for (const MemberInfo& mi : s.members)
+        out.push_back({mi.name, mi.attrs, mi.type, mi.span.offset, s.name});
     } else {
       out.push_back(it);
     }
@@ -122,13 +130,17 @@ std::vector<IoItem> ioItems(const ModuleImpl& m, uint32_t fi, int dir) {
   return out;
 }
 
-void collectIo(const ModuleImpl& m, uint32_t fi, int dir, std::vector<IoLocation>& locs,
-               std::vector<std::string>& builtins) {
+void collectIo(const ModuleImpl& m, const LineMap& lines, uint32_t fi, int dir,
+               std::vector<IoLocation>& locs, std::vector<std::string>& builtins,
+               std::vector<IoBuiltin>& builtinDecls) {
   const TypeTable& T = m.types;
   for (const IoItem& it : ioItems(m, fi, dir)) {
     IoLocation loc;
     bool hasLocation = false;
     loc.name = std::string(it.name);
+    loc.structName = std::string(it.structName);
+    loc.declLine = lines.line(it.offset);
+    loc.declColumn = lines.column(it.offset);
     for (uint32_t k = 0; k < it.attrs.count; ++k) {
       const Attribute& a = m.ast.attrs[it.attrs.begin + k];
       auto argName = [&](uint32_t i) -> std::string {
@@ -141,7 +153,15 @@ void collectIo(const ModuleImpl& m, uint32_t fi, int dir, std::vector<IoLocation
         return v == m.constValues.end() || v->second.elems.empty() ? 0
                                                                    : uint32_t(v->second.elems[0].i);
       };
-      if (a.name == "builtin") builtins.push_back(argName(0));
+      if (a.name == "builtin") {
+        builtins.push_back(argName(0));
+        IoBuiltin b{argName(0), loc.name, loc.structName, {}, 0, loc.declLine, loc.declColumn};
+        if (it.type != kNoType) {
+          b.wgslType = T.name(it.type);
+          if (T[it.type].kind == TypeKind::Array) b.arraySize = T[it.type].count;
+        }
+        builtinDecls.push_back(std::move(b));
+      }
       if (a.name == "location") hasLocation = true, loc.location = argValue(0);
       if (a.name == "interpolate") loc.interpolation = argName(0), loc.sampling = argName(1);
       if (a.name == "blend_src") loc.hasBlendSrc = true, loc.blendSrc = argValue(0);
@@ -282,8 +302,8 @@ Reflection buildReflection(const ModuleImpl& m) {
       b.declColumn = lines.column(d.nameSpan.offset);
       ep.resources.push_back(std::move(b));
     }
-    collectIo(m, fi, 0, ep.inputs, ep.builtinInputs);
-    collectIo(m, fi, 1, ep.outputs, ep.builtinOutputs);
+    collectIo(m, lines, fi, 0, ep.inputs, ep.builtinInputs, ep.builtinInputDecls);
+    collectIo(m, lines, fi, 1, ep.outputs, ep.builtinOutputs, ep.builtinOutputDecls);
     if (f.stage == Stage::Compute) {
       for (uint32_t v : f.uses) {
         const VarInfo& vi = m.vars[v];

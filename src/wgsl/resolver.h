@@ -36,6 +36,8 @@ class Resolver {
   // @builtin / @location / @interpolate on a parameter, member or return type (io_attributes.cpp)
   void checkIoAttributes(Range attrs, TypeId type);
   void checkEntryIo(uint32_t fi);
+  // #input-output-locations "locations in structs": @blend_src members.
+  void checkBlendSrcMembers(const StructInfo& info);
 
   // --- override values, pipeline-creation errors (resolver_override.cpp)
   // An error of an override-expression at the override values in use: a

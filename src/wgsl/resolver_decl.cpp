@@ -48,7 +48,8 @@ void Resolver::resolveDirectives() {
         else if (n == "clip_distances")
           allowed = o.allowClipDistances;
         else if (n == "dual_source_blending")
-          allowed = o.allowDualSourceBlending;
+          allowed = o.allowDualSourceBlending,
+          m_.dualSourceBlendingEnabled = o.allowDualSourceBlending;
         else if (n == "subgroups" || n == "primitive_index")
           allowed = o.allowSubgroups;
         else
@@ -287,6 +288,7 @@ void Resolver::resolveStruct(uint32_t si) {
     checkIoAttributes(am.attrs, mi.type);
     info.members.push_back(mi);
   }
+  checkBlendSrcMembers(info);
   if (sd.members.count == 0)
     error(sd.nameSpan, "struct '" + info.name + "' must have at least one member");
   if (uint64_t size = layoutStruct(T, info); size > kMaxTypeByteSize)

@@ -149,8 +149,10 @@ void Resolver::resolveFunction(uint32_t fi) {
                         " on a return type is only valid on entry points");
       break;
     }
-    if (a.name != "location" && a.name != "builtin" && a.name != "interpolate" &&
-        a.name != "invariant" && a.name != "blend_src")
+    if (a.name == "blend_src")  // #blend-src-attr: struct members only
+      error(a.span, "@blend_src is only valid on a member of a struct, not on a return type");
+    else if (a.name != "location" && a.name != "builtin" && a.name != "interpolate" &&
+             a.name != "invariant")
       error(a.span, "attribute @" + std::string(a.name) + " is not valid on a return type");
   }
   if (isEntry) {

@@ -164,7 +164,8 @@ TEST_F(RenderPipelineTest, Targets) {
               {"bytes per sample", "maxColorAttachmentBytesPerSample limit (32)"});
 }
 
-TEST_F(RenderPipelineTest, DualSourceBlendingIsNotSupportedYet) {
+// The shader side of dual-source blending: render_pipeline_io_test.cpp.
+TEST_F(RenderPipelineTest, DualSourceBlendingFactors) {
   Device all = makeDeviceWithAllFeatures();
   ShaderModule mm = all.createShaderModule({.code = kShader});
   RenderPipelineDescriptor d = desc();
@@ -173,7 +174,8 @@ TEST_F(RenderPipelineTest, DualSourceBlendingIsNotSupportedYet) {
   d.fragment->targets[0]->blend = BlendState{.color = {.srcFactor = BlendFactor::Src1}};
   std::optional<Error> e = captureError(all, [&] { all.createRenderPipeline(d); });
   ASSERT_TRUE(e);
-  EXPECT_EQ(e->code, ErrorCode::NotSupportedYet) << e->message;
+  // kShader's output has no @blend_src pair.
+  EXPECT_EQ(e->code, ErrorCode::RenderPipelineDualSourceBlending) << e->message;
   // Without the feature it is MissingFeature.
   RenderPipelineDescriptor plain = desc();
   plain.fragment->targets[0]->blend = BlendState{.color = {.srcFactor = BlendFactor::Src1}};

@@ -152,6 +152,21 @@ struct IoLocation {
       sampling;  // "center" (default for floats), "centroid", "sample", "first", "either", ""
   bool hasBlendSrc = false;  // @blend_src (dual_source_blending)
   uint32_t blendSrc = 0;
+  // --- added additively ---
+  std::string structName;  // the IO struct's name when a member of one, else ""
+  uint32_t declLine = 0;   // 1-based position of the name (of the return type when bare)
+  uint32_t declColumn = 0;
+};
+
+// A @builtin entry point input or output with its declaration. Added additively.
+struct IoBuiltin {
+  std::string builtin;     // WGSL spelling: "position", "frag_depth", "sample_mask", ...
+  std::string name;        // parameter or struct member name ("" for a bare return value)
+  std::string structName;  // the IO struct's name when a member of one, else ""
+  std::string wgslType;    // canonical, e.g. "f32", "array<f32, 4>"
+  uint32_t arraySize = 0;  // element count for clip_distances, else 0
+  uint32_t declLine = 0;   // 1-based position of the name (of the return type when bare)
+  uint32_t declColumn = 0;
 };
 
 // A texture builtin call (textureSample*, textureGather*, textureLoad,
@@ -199,6 +214,10 @@ struct EntryPoint {
   // "frag_depth", "sample_mask" (WGSL spelling), in declaration order.
   std::vector<std::string> builtinInputs;
   std::vector<std::string> builtinOutputs;
+  // The same builtins with their declarations (parallel to builtinInputs /
+  // builtinOutputs). Added additively.
+  std::vector<IoBuiltin> builtinInputDecls;
+  std::vector<IoBuiltin> builtinOutputDecls;
   // Compute: bytes of workgroup memory statically used (#limits
   // maxComputeWorkgroupStorageSize): sum over workgroup variables of
   // roundUp(16, SizeOf(store type)); override-sized arrays at their defaults.
