@@ -45,7 +45,13 @@ function warn(message) {
   process.emitWarning(message, { type: 'BinderyWarning', code: 'BINDERY_UNKNOWN_KEY' });
 }
 
-native.setup({ makeError: errors.makeError, warn, callSite, scheduleTick: (fn) => setImmediate(fn) });
+native.setup({
+  makeError: errors.makeError,
+  warn,
+  callSite,
+  scheduleTick: (fn) => setImmediate(fn),
+  GPUPipelineError: errors.GPUPipelineError,
+});
 
 const kFlags = {
   backend: { values: ['null'], help: 'backend=null' },
@@ -109,7 +115,9 @@ const globals = {
 };
 // The addon's classes, as the C++ API has them.
 for (const name of ['GPUBuffer', 'GPUTexture', 'GPUTextureView', 'GPUSampler',
-  'GPUBindGroupLayout', 'GPUBindGroup', 'GPUPipelineLayout', 'GPUExternalTexture']) {
+  'GPUBindGroupLayout', 'GPUBindGroup', 'GPUPipelineLayout', 'GPUExternalTexture',
+  'GPUShaderModule', 'GPUCompilationInfo', 'GPUCompilationMessage', 'GPUComputePipeline',
+  'GPURenderPipeline']) {
   if (typeof native[name] !== 'function') continue;
   Object.defineProperty(native[name].prototype, Symbol.toStringTag, { value: name });
   globals[name] = native[name];

@@ -24,6 +24,7 @@
 #include "bindery/exception.h"
 #include "bindery/object.h"
 #include "bindery/query_set.h"
+#include "bindery/texel_copy.h"
 #include "bindery/texture.h"
 
 namespace bindery {
@@ -253,6 +254,24 @@ class CommandEncoder : public detail::Handle {
   // a GPUBufferUsage.QUERY_RESOLVE buffer.
   void resolveQuerySet(const QuerySet& querySet, uint32_t firstQuery, uint32_t queryCount,
                        const Buffer& destination, uint64_t destinationOffset);
+
+  // Copy commands (#commands-buffer-copies, #commands-texel-copies). A
+  // missing size is the rest of the source (copyBufferToBuffer) or of the
+  // buffer (clearBuffer). On the null device they move the bytes when the
+  // command buffer is submitted.
+  void copyBufferToBuffer(const Buffer& source, const Buffer& destination,
+                          std::optional<uint64_t> size = std::nullopt);
+  void copyBufferToBuffer(const Buffer& source, uint64_t sourceOffset, const Buffer& destination,
+                          uint64_t destinationOffset, std::optional<uint64_t> size = std::nullopt);
+  void copyBufferToTexture(const TexelCopyBufferInfo& source,
+                           const TexelCopyTextureInfo& destination, const Extent3D& copySize);
+  void copyTextureToBuffer(const TexelCopyTextureInfo& source,
+                           const TexelCopyBufferInfo& destination, const Extent3D& copySize);
+  void copyTextureToTexture(const TexelCopyTextureInfo& source,
+                            const TexelCopyTextureInfo& destination, const Extent3D& copySize);
+  void clearBuffer(const Buffer& buffer, uint64_t offset = 0,
+                   std::optional<uint64_t> size = std::nullopt);
+
   CommandBuffer finish(const CommandBufferDescriptor& descriptor = {});
 };
 

@@ -261,6 +261,12 @@ enum class ErrorCode : uint16_t {
   ResolveDestinationUsageMissing,            // resolveQuerySet destination without GPUBufferUsage.QUERY_RESOLVE
   ResolveDestinationOffsetNotAligned,        // resolveQuerySet destinationOffset not a multiple of 256
   ResolveDestinationOutOfBounds,             // resolveQuerySet destinationOffset + 8 x queryCount > destination size
+  BufferCopyUsageMissing,                    // a copy's buffer lacks GPUBufferUsage.COPY_SRC / COPY_DST (copies, clearBuffer)
+  BufferCopySizeNotAligned,                  // copyBufferToBuffer / clearBuffer size not a multiple of 4
+  BufferCopyOffsetNotAligned,                // copyBufferToBuffer / clearBuffer offset not a multiple of 4
+  BufferCopyOutOfBounds,                     // copyBufferToBuffer / clearBuffer offset + size > buffer size
+  BufferCopySameBuffer,                      // copyBufferToBuffer with source and destination the same buffer
+  CompatTextureViewsDiffer,                  // compatibility mode: bindings of one texture through views with other mips / aspect / swizzle
 
   // --- Queue ----------------------------------------------------------------
   CommandBufferAlreadySubmitted,             // a command buffer submitted a second time
@@ -296,6 +302,12 @@ enum class ErrorCode : uint16_t {
   BufferMappedRangeSizeNotAligned,           // (OperationError) getMappedRange size not a multiple of 4
   BufferMappedRangeOutOfBounds,              // (OperationError) getMappedRange range outside the mapped range
   BufferMappedRangeOverlap,                  // (OperationError) getMappedRange range overlaps an earlier one
+  TextureCopyBytesPerRowNotAligned,          // a buffer texel copy's bytesPerRow not a multiple of 256
+  TextureCopyOffsetNotAligned,               // a buffer texel copy's offset not a multiple of the block footprint (4 for depth/stencil)
+  TextureCopySampleCountMismatch,            // copyTextureToTexture between textures of different sampleCount
+  TextureCopyFormatIncompatible,             // copyTextureToTexture formats not copy-compatible (equal up to -srgb)
+  TextureCopySubresourcesOverlap,            // copyTextureToTexture source and destination subresources intersect
+  TextureCopyCompatibilityMode,              // compatibility mode: a compressed or multisampled texture in a copy that needs core-features-and-limits
 };
 
 // The enum name of a code ("BufferUsageEmpty").

@@ -211,6 +211,7 @@ PassEncoderBase::PassEncoderBase(DeviceBase* device, ObjectType type, std::strin
   minStorageAlignment_ = limits.minStorageBufferOffsetAlignment;
   tracker_.init(maxBindGroups_, limits.maxDynamicUniformBuffersPerPipelineLayout +
                                     limits.maxDynamicStorageBuffersPerPipelineLayout);
+  tracker_.setCompatibilityMode(device->isCompatibilityMode());
 }
 
 PassEncoderBase::PassEncoderBase(DeviceBase* device, ObjectType type, std::string_view label,

@@ -248,6 +248,12 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(ResolveDestinationUsageMissing);
     BINDERY_CODE(ResolveDestinationOffsetNotAligned);
     BINDERY_CODE(ResolveDestinationOutOfBounds);
+    BINDERY_CODE(BufferCopyUsageMissing);
+    BINDERY_CODE(BufferCopySizeNotAligned);
+    BINDERY_CODE(BufferCopyOffsetNotAligned);
+    BINDERY_CODE(BufferCopyOutOfBounds);
+    BINDERY_CODE(BufferCopySameBuffer);
+    BINDERY_CODE(CompatTextureViewsDiffer);
     // Queue
     BINDERY_CODE(CommandBufferAlreadySubmitted);
     BINDERY_CODE(QueueSubmitDuplicateCommandBuffer);
@@ -282,6 +288,12 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(BufferMappedRangeSizeNotAligned);
     BINDERY_CODE(BufferMappedRangeOutOfBounds);
     BINDERY_CODE(BufferMappedRangeOverlap);
+    BINDERY_CODE(TextureCopyBytesPerRowNotAligned);
+    BINDERY_CODE(TextureCopyOffsetNotAligned);
+    BINDERY_CODE(TextureCopySampleCountMismatch);
+    BINDERY_CODE(TextureCopyFormatIncompatible);
+    BINDERY_CODE(TextureCopySubresourcesOverlap);
+    BINDERY_CODE(TextureCopyCompatibilityMode);
   }
 #undef BINDERY_CODE
   return "UnknownErrorCode";

@@ -107,7 +107,9 @@ class GPU {
     illegal(token);
     this.#options = options;
     this.#instance = native.createInstance();
-    this.#wgslLanguageFeatures = new WGSLLanguageFeatures(kToken, []);
+    // The WGSL language extensions the front end implements (#language-extensions-sec).
+    this.#wgslLanguageFeatures = new WGSLLanguageFeatures(kToken,
+      typeof native.wgslLanguageFeatures === 'function' ? native.wgslLanguageFeatures() : []);
   }
   async requestAdapter(options = undefined) {
     const adapter = native.requestAdapter(this.#instance, options);

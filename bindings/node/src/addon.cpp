@@ -12,7 +12,7 @@ AddonData& addonData(Napi::Env env) {
 
 namespace {
 
-// setup({ makeError, warn, callSite })
+// setup({ makeError, warn, callSite, scheduleTick, GPUPipelineError })
 void setup(const Napi::CallbackInfo& info) {
   Napi::Object helpers = info[0].As<Napi::Object>();
   AddonData& data = addonData(info.Env());
@@ -20,6 +20,7 @@ void setup(const Napi::CallbackInfo& info) {
   data.warn = Napi::Persistent(helpers.Get("warn").As<Napi::Function>());
   data.callSite = Napi::Persistent(helpers.Get("callSite").As<Napi::Function>());
   data.scheduleTick = Napi::Persistent(helpers.Get("scheduleTick").As<Napi::Function>());
+  data.pipelineError = Napi::Persistent(helpers.Get("GPUPipelineError").As<Napi::Function>());
 }
 
 // Which parts of the C++ API this build carries (they land one by one).
@@ -41,6 +42,10 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   initDevice(env, exports);
   initObjects(env, exports);
   initReflect(env, exports);
+#if BINDERY_NODE_HAS_BINDING_MODEL
+  initShaderModules(env, exports);
+  initPipelines(env, exports);
+#endif
   return exports;
 }
 

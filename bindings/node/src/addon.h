@@ -48,6 +48,12 @@ enum class ClassId : uint8_t {
   RenderBundleEncoder,
   RenderBundle,
   QuerySet,
+  // Shader modules and pipelines (shader_module.cpp, pipelines.cpp).
+  ShaderModule,
+  CompilationInfo,
+  CompilationMessage,
+  ComputePipeline,
+  RenderPipeline,
   Count
 };
 
@@ -60,6 +66,8 @@ struct AddonData {
   Napi::FunctionReference callSite;
   // (fn) -> undefined: runs fn on a later turn of the event loop (setImmediate).
   Napi::FunctionReference scheduleTick;
+  // GPUPipelineError (lib/errors.js): the async pipeline forms' rejection.
+  Napi::FunctionReference pipelineError;
   // Unknown-key warnings already printed (one per call site and key).
   std::unordered_set<std::string> warned;
   Napi::FunctionReference constructors[static_cast<int>(ClassId::Count)];
@@ -106,5 +114,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports);
 void initDevice(Napi::Env env, Napi::Object exports);
 void initObjects(Napi::Env env, Napi::Object exports);
 void initReflect(Napi::Env env, Napi::Object exports);
+void initShaderModules(Napi::Env env, Napi::Object exports);
+void initPipelines(Napi::Env env, Napi::Object exports);
 
 }  // namespace bindery::node

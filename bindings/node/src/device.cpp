@@ -7,6 +7,7 @@
 #include "addon.h"
 #include "descriptors.h"
 #include "objects.h"
+#include "pipelines.h"
 
 namespace bindery::node {
 
@@ -444,6 +445,11 @@ void initDevice(Napi::Env env, Napi::Object exports) {
   fn(methods, "createBindGroup", createBindGroup);
   fn(methods, "createPipelineLayout", createPipelineLayout);
   fn(methods, "importExternalTexture", importExternalTexture);
+  fn(methods, "createShaderModule", createShaderModule);
+  fn(methods, "createComputePipeline", createComputePipeline);
+  fn(methods, "createComputePipelineAsync", createComputePipelineAsync);
+  fn(methods, "createRenderPipeline", createRenderPipeline);
+  fn(methods, "createRenderPipelineAsync", createRenderPipelineAsync);
 #endif
   fn(methods, "pushErrorScope", pushErrorScope);
   fn(methods, "destroy", destroy);

@@ -1,0 +1,112 @@
+// GPUShaderModule (with GPUCompilationInfo / GPUCompilationMessage),
+// GPUComputePipeline and GPURenderPipeline: the wrapped classes, the
+// GPUDevice methods that make them (registered in device.cpp's table), and
+// their conversions as members or arguments of other calls (setPipeline,
+// GPUProgrammableStage.module).
+#pragma once
+
+#include <napi.h>
+
+#include "addon.h"
+#include "objects.h"
+
+#if BINDERY_NODE_HAS_BINDING_MODEL
+namespace bindery::node {
+
+class GPUShaderModule : public Wrapper<GPUShaderModule, ShaderModule, ClassId::ShaderModule> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUShaderModule.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+
+  // #dom-gpushadermodule-getcompilationinfo
+  Napi::Value getCompilationInfo(const Napi::CallbackInfo& info);
+};
+
+// GPUCompilationInfo: `messages`, a frozen array of GPUCompilationMessage
+// (the same array on every read).
+class GPUCompilationInfo : public Napi::ObjectWrap<GPUCompilationInfo> {
+ public:
+  explicit GPUCompilationInfo(const Napi::CallbackInfo& info);
+  static void init(Napi::Env env, Napi::Object exports);
+  static Napi::Object create(Napi::Env env, const CompilationInfo& compilationInfo);
+
+ private:
+  Napi::Value messages(const Napi::CallbackInfo& info);
+  Napi::Reference<Napi::Array> messages_;
+};
+
+// GPUCompilationMessage: message, type, lineNum, linePos, offset, length
+// (positions in UTF-16 code units, as the C++ API gives them).
+class GPUCompilationMessage : public Napi::ObjectWrap<GPUCompilationMessage> {
+ public:
+  explicit GPUCompilationMessage(const Napi::CallbackInfo& info);
+  static void init(Napi::Env env, Napi::Object exports);
+  static Napi::Object create(Napi::Env env, const CompilationMessage& message);
+
+ private:
+  Napi::Value message(const Napi::CallbackInfo& info);
+  Napi::Value type(const Napi::CallbackInfo& info);
+  Napi::Value lineNum(const Napi::CallbackInfo& info);
+  Napi::Value linePos(const Napi::CallbackInfo& info);
+  Napi::Value offset(const Napi::CallbackInfo& info);
+  Napi::Value length(const Napi::CallbackInfo& info);
+  CompilationMessage message_;
+};
+
+class GPUComputePipeline
+    : public Wrapper<GPUComputePipeline, ComputePipeline, ClassId::ComputePipeline> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPUComputePipeline.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+
+  Napi::Value getBindGroupLayout(const Napi::CallbackInfo& info);
+};
+
+class GPURenderPipeline
+    : public Wrapper<GPURenderPipeline, RenderPipeline, ClassId::RenderPipeline> {
+ public:
+  static constexpr const char* kSetLabelCall = "GPURenderPipeline.label";
+  using Wrapper::Wrapper;
+  static void init(Napi::Env env, Napi::Object exports);
+
+  Napi::Value getBindGroupLayout(const Napi::CallbackInfo& info);
+};
+
+// GPUDevice.prototype's methods (`this` is the GPUDevice).
+Napi::Value createShaderModule(const Napi::CallbackInfo& info);
+Napi::Value createComputePipeline(const Napi::CallbackInfo& info);
+Napi::Value createComputePipelineAsync(const Napi::CallbackInfo& info);
+Napi::Value createRenderPipeline(const Napi::CallbackInfo& info);
+Napi::Value createRenderPipelineAsync(const Napi::CallbackInfo& info);
+
+// GPU.wgslLanguageFeatures' values: the WGSL language extensions
+// (#language-extensions-sec) the front end implements.
+Napi::Value wgslLanguageFeatures(const Napi::CallbackInfo& info);
+
+}  // namespace bindery::node
+
+namespace bindery::node::idl {
+
+template <>
+struct Convert<ShaderModule> {
+  static void from(const Context& ctx, Napi::Value v, ShaderModule& out, const Where& where) {
+    convertObject<GPUShaderModule>(ctx, v, out, where, "GPUShaderModule");
+  }
+};
+template <>
+struct Convert<ComputePipeline> {
+  static void from(const Context& ctx, Napi::Value v, ComputePipeline& out, const Where& where) {
+    convertObject<GPUComputePipeline>(ctx, v, out, where, "GPUComputePipeline");
+  }
+};
+template <>
+struct Convert<RenderPipeline> {
+  static void from(const Context& ctx, Napi::Value v, RenderPipeline& out, const Where& where) {
+    convertObject<GPURenderPipeline>(ctx, v, out, where, "GPURenderPipeline");
+  }
+};
+
+}  // namespace bindery::node::idl
+#endif

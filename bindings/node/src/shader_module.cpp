@@ -1,0 +1,201 @@
+// GPUDevice.createShaderModule, GPUShaderModule.getCompilationInfo,
+// GPUCompilationInfo / GPUCompilationMessage (#shader-module-creation,
+// #gpucompilationinfo), and GPU.wgslLanguageFeatures' values.
+#include <fmt/format.h>
+
+#include "pipeline_descriptors.h"
+#include "pipelines.h"
+
+#if BINDERY_NODE_HAS_BINDING_MODEL
+namespace bindery::node {
+
+using idl::Context;
+using idl::Where;
+
+namespace {
+
+// `new GPUCompilationInfo()` from JavaScript is an "Illegal constructor".
+void requireToken(const Napi::CallbackInfo& info) {
+  if (info.Length() != 1 || !info[0].IsExternal() ||
+      info[0].As<Napi::External<void>>().Data() != &kConstructToken) {
+    throw Napi::TypeError::New(info.Env(), "Illegal constructor");
+  }
+}
+
+Napi::Object construct(Napi::Env env, ClassId id) {
+  return addonData(env).constructors[static_cast<int>(id)].New(
+      {Napi::External<void>::New(env, &kConstructToken)});
+}
+
+void registerPlainClass(Napi::Env env, Napi::Object exports, ClassId id, const char* name,
+                        Napi::Function ctor) {
+  addonData(env).constructors[static_cast<int>(id)] = Napi::Persistent(ctor);
+  exports.Set(name, ctor);
+}
+
+}  // namespace
+
+// --- GPUShaderModule --------------------------------------------------------------
+
+void GPUShaderModule::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPUShaderModule",
+                {InstanceMethod<&GPUShaderModule::getCompilationInfo>("getCompilationInfo")});
+}
+
+// #dom-gpushadermodule-getcompilationinfo: the null device compiles at
+// creation, so the promise is settled at once (it resolves on a microtask).
+// An invalid module (WGSL errors) still lists every message.
+Napi::Value GPUShaderModule::getCompilationInfo(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Napi::Promise::Deferred deferred = Napi::Promise::Deferred::New(env);
+  deferred.Resolve(GPUCompilationInfo::create(env, handle.getCompilationInfo()));
+  return deferred.Promise();
+}
+
+// --- GPUCompilationInfo / GPUCompilationMessage -------------------------------------
+
+GPUCompilationInfo::GPUCompilationInfo(const Napi::CallbackInfo& info)
+    : Napi::ObjectWrap<GPUCompilationInfo>(info) {
+  requireToken(info);
+}
+
+void GPUCompilationInfo::init(Napi::Env env, Napi::Object exports) {
+  Napi::Function ctor =
+      DefineClass(env, "GPUCompilationInfo",
+                  {InstanceAccessor<&GPUCompilationInfo::messages>("messages", napi_enumerable)});
+  registerPlainClass(env, exports, ClassId::CompilationInfo, "GPUCompilationInfo", ctor);
+}
+
+Napi::Object GPUCompilationInfo::create(Napi::Env env, const CompilationInfo& compilationInfo) {
+  Napi::Object object = construct(env, ClassId::CompilationInfo);
+  Napi::Array messages = Napi::Array::New(env, compilationInfo.messages.size());
+  for (uint32_t i = 0; i < compilationInfo.messages.size(); ++i) {
+    messages.Set(i, GPUCompilationMessage::create(env, compilationInfo.messages[i]));
+  }
+  // FrozenArray<GPUCompilationMessage>.
+  napi_status status = napi_object_freeze(env, messages);
+  NAPI_THROW_IF_FAILED(env, status, Napi::Object());
+  Unwrap(object)->messages_ = Napi::Persistent(messages);
+  return object;
+}
+
+Napi::Value GPUCompilationInfo::messages(const Napi::CallbackInfo&) {
+  return messages_.Value();
+}
+
+GPUCompilationMessage::GPUCompilationMessage(const Napi::CallbackInfo& info)
+    : Napi::ObjectWrap<GPUCompilationMessage>(info) {
+  requireToken(info);
+}
+
+void GPUCompilationMessage::init(Napi::Env env, Napi::Object exports) {
+  Napi::Function ctor =
+      DefineClass(env, "GPUCompilationMessage",
+                  {InstanceAccessor<&GPUCompilationMessage::message>("message", napi_enumerable),
+                   InstanceAccessor<&GPUCompilationMessage::type>("type", napi_enumerable),
+                   InstanceAccessor<&GPUCompilationMessage::lineNum>("lineNum", napi_enumerable),
+                   InstanceAccessor<&GPUCompilationMessage::linePos>("linePos", napi_enumerable),
+                   InstanceAccessor<&GPUCompilationMessage::offset>("offset", napi_enumerable),
+                   InstanceAccessor<&GPUCompilationMessage::length>("length", napi_enumerable)});
+  registerPlainClass(env, exports, ClassId::CompilationMessage, "GPUCompilationMessage", ctor);
+}
+
+Napi::Object GPUCompilationMessage::create(Napi::Env env, const CompilationMessage& message) {
+  Napi::Object object = construct(env, ClassId::CompilationMessage);
+  Unwrap(object)->message_ = message;
+  return object;
+}
+
+Napi::Value GPUCompilationMessage::message(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), message_.message);
+}
+Napi::Value GPUCompilationMessage::type(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), std::string(toString(message_.type)));
+}
+// unsigned long long attributes: numbers (source positions stay far below 2^53).
+Napi::Value GPUCompilationMessage::lineNum(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(message_.lineNum));
+}
+Napi::Value GPUCompilationMessage::linePos(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(message_.linePos));
+}
+Napi::Value GPUCompilationMessage::offset(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(message_.offset));
+}
+Napi::Value GPUCompilationMessage::length(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(message_.length));
+}
+
+// --- GPUDevice.createShaderModule -------------------------------------------------
+
+Napi::Value createShaderModule(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info.This());
+  Context ctx{env, "GPUDevice.createShaderModule", d->strict};
+  idl::requireArguments(ctx, info, 1);
+  auto js = idl::argument<idl::ShaderModuleDescriptorIdl>(ctx, info, 0, "descriptor");
+  ShaderModuleDescriptor descriptor{.label = std::move(js.label), .code = std::move(js.code)};
+  descriptor.compilationHints.reserve(js.compilationHints.size());
+  for (idl::CompilationHintIdl& hint : js.compilationHints) {
+    descriptor.compilationHints.push_back({.entryPoint = std::move(hint.entryPoint)});
+  }
+  ShaderModule module = d->device.createShaderModule(descriptor);
+  d->throwIfFailed();
+  return GPUShaderModule::create(env, std::move(module), d);
+}
+
+// --- GPU.wgslLanguageFeatures -------------------------------------------------------
+
+// The language extensions of wgsl.bs (#language-extensions-sec) that
+// src/wgsl implements: `requires X;` is accepted and what X adds works
+// (tests/js/shader_module.test.mjs compiles a use of each). Not listed:
+// subgroup_id and subgroup_uniformity (`requires` accepts them, but the
+// subgroup built-ins are not in the front end's catalog yet),
+// texture_and_sampler_let, texture_formats_tier1, linear_indexing,
+// immediate_address_space, fragment_depth, buffer_view.
+constexpr const char* kWgslLanguageFeatures[] = {
+    "readonly_and_readwrite_storage_textures", "packed_4x8_integer_dot_product",
+    "unrestricted_pointer_parameters",         "pointer_composite_access",
+    "uniform_buffer_standard_layout",
+};
+
+Napi::Value wgslLanguageFeatures(const Napi::CallbackInfo& info) {
+  Napi::Array array = Napi::Array::New(info.Env(), std::size(kWgslLanguageFeatures));
+  for (uint32_t i = 0; i < std::size(kWgslLanguageFeatures); ++i) {
+    array.Set(i, Napi::String::New(info.Env(), kWgslLanguageFeatures[i]));
+  }
+  return array;
+}
+
+void initShaderModules(Napi::Env env, Napi::Object exports) {
+  GPUShaderModule::init(env, exports);
+  GPUCompilationInfo::init(env, exports);
+  GPUCompilationMessage::init(env, exports);
+  exports.Set("wgslLanguageFeatures",
+              Napi::Function::New(env, wgslLanguageFeatures, "wgslLanguageFeatures"));
+}
+
+}  // namespace bindery::node
+
+namespace bindery::node::idl {
+
+// (GPUPipelineLayout or GPUAutoLayoutMode): WebIDL's union conversion tries
+// the interface first, then converts to the enum (ToString).
+void Convert<PipelineLayoutOrAuto>::from(const Context& ctx, Napi::Value v,
+                                         PipelineLayoutOrAuto& out, const Where& where) {
+  if (GPUPipelineLayout* layout = GPUPipelineLayout::unwrap(ctx.env, v)) {
+    out = layout->handle;
+    return;
+  }
+  std::string text = toDOMString(ctx, v, where);
+  if (text == "auto") {
+    out = kAutoLayout;
+    return;
+  }
+  ctx.typeError(where, fmt::format("is {}, which is neither a GPUPipelineLayout nor a value of "
+                                   "enum GPUAutoLayoutMode (the valid value is 'auto').",
+                                   describe(v)));
+}
+
+}  // namespace bindery::node::idl
+#endif
