@@ -19,4 +19,5 @@
 #include "bindery/sampler.h"
 #include "bindery/shader_check.h"
 #include "bindery/shader_module.h"
+#include "bindery/texel_copy.h"
 #include "bindery/texture.h"

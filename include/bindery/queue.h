@@ -17,31 +17,10 @@
 #include "bindery/enums.h"
 #include "bindery/exception.h"
 #include "bindery/object.h"
+#include "bindery/texel_copy.h"
 #include "bindery/texture.h"
 
 namespace bindery {
-
-struct Origin3D {
-  uint32_t x = 0;
-  uint32_t y = 0;
-  uint32_t z = 0;
-  bool operator==(const Origin3D&) const = default;
-};
-
-// GPUTexelCopyBufferLayout (#gputexelcopybufferlayout).
-struct TexelCopyBufferLayout {
-  uint64_t offset = 0;
-  std::optional<uint32_t> bytesPerRow;
-  std::optional<uint32_t> rowsPerImage;
-};
-
-// GPUTexelCopyTextureInfo (#gputexelcopytextureinfo).
-struct TexelCopyTextureInfo {
-  Texture texture;  // required
-  uint32_t mipLevel = 0;
-  Origin3D origin;
-  TextureAspect aspect = TextureAspect::All;
-};
 
 using QueueWorkDoneCallback = std::function<void()>;
 
@@ -66,8 +45,8 @@ class Queue : public detail::Handle {
     return writeBuffer(buffer, bufferOffset, data.data(), data.size_bytes());
   }
 
-  // #dom-gpuqueue-writetexture. The null device validates the copy; texel
-  // contents are not kept.
+  // #dom-gpuqueue-writetexture. The null device keeps the texels in host
+  // memory (GPUCommandEncoder.copyTextureToBuffer reads them back).
   void writeTexture(const TexelCopyTextureInfo& destination, const void* data, size_t dataSize,
                     const TexelCopyBufferLayout& dataLayout, const Extent3D& size) const;
 

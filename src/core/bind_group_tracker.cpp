@@ -199,6 +199,9 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
     BINDERY_TRY(validateSlot(slot));
     v = {group, pipeline_, slot};
   }
+  if (compat_) {
+    BINDERY_TRY(validateCompatTextureViews(groups_.data(), pipeline_->groupMask));
+  }
   if (pipeline_->hasWritableBindings) {
     BINDERY_TRY(validateWritableAliasing());
     if (checkUsageScope) {

@@ -48,6 +48,9 @@ class BindGroupTracker {
   static constexpr uint32_t kMaxGroups = 64;
 
   void init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPerGroup);
+  // Compatibility mode adds a rule across groups (validateCompatTextureViews),
+  // so a group verified alone is not enough there.
+  void setCompatibilityMode(bool compat) { compat_ = compat; }
 
   void set(uint32_t index, BindGroupBase* group, const uint32_t* offsets, uint32_t count) {
     if (count) {
@@ -94,7 +97,7 @@ class BindGroupTracker {
     }
     // Groups that only changed to ones already checked against this
     // pipeline and slot (and nothing writable to alias): nothing to do.
-    if (!pipelineDirty_ && !writable && allVerified(check)) [[likely]] {
+    if (!pipelineDirty_ && !writable && !compat_ && allVerified(check)) [[likely]] {
       dirty_ &= ~mask;
       return {};
     }
@@ -142,6 +145,7 @@ class BindGroupTracker {
   uint64_t setMask_ = 0;
   const PipelineBindingInfo* pipeline_ = nullptr;
   bool pipelineDirty_ = false;
+  bool compat_ = false;
 };
 
 }  // namespace bindery::core

@@ -173,6 +173,12 @@ MaybeError CommandBufferBase::validateSubmit() const {
     BINDERY_TRY(view->texture()->validateUsable(
         fmt::format("the texture of attachment {}", view->describe())));
   }
+  for (const Ref<BufferBase>& buffer : used_.copyBuffers) {
+    BINDERY_TRY(buffer->validateAvailable("a buffer a copy command uses"));
+  }
+  for (const Ref<TextureBase>& texture : used_.copyTextures) {
+    BINDERY_TRY(texture->validateUsable("a texture a copy command uses"));
+  }
   for (const Ref<QuerySetBase>& querySet : used_.querySets) {
     BINDERY_TRY(querySet->validateUsable(
         "a query set the commands use (occlusion queries, timestampWrites or resolveQuerySet)"));

@@ -60,6 +60,13 @@ enum class CommandType : uint8_t {
   EndOcclusionQuery,
   WriteTimestamp,
   ResolveQuerySet,
+  // Copies (copy_commands.cpp; payloads in copy_commands.h); executed by the
+  // null queue (command_execution.cpp).
+  CopyBufferToBuffer,
+  ClearBuffer,
+  CopyBufferToTexture,
+  CopyTextureToBuffer,
+  CopyTextureToTexture,
 };
 
 // Record payloads. Pointers are kept alive by the stream owner's UsedResources.
@@ -262,6 +269,10 @@ struct UsedResources {
   // Query sets written or resolved (an occlusionQuerySet counts once a
   // beginOcclusionQuery uses it, #dom-gpuqueue-submit).
   std::vector<Ref<QuerySetBase>> querySets;
+  // Buffers and textures of copy commands (#dom-gpuqueue-submit: buffers
+  // unmapped and not destroyed, textures not destroyed).
+  std::vector<Ref<BufferBase>> copyBuffers;
+  std::vector<Ref<TextureBase>> copyTextures;
 
   // Every group used, with the id of the last pass that used it: one probe
   // both deduplicates [[used_bind_groups]] and tells a render pass whether

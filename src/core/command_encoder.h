@@ -48,6 +48,16 @@ class CommandEncoderBase final : public ObjectBase {
   void pushDebugGroup(std::string_view label);
   void popDebugGroup();
   void insertDebugMarker(std::string_view label);
+  // Copy commands (copy_commands.cpp).
+  void copyBufferToBuffer(BufferBase* source, uint64_t sourceOffset, BufferBase* destination,
+                          uint64_t destinationOffset, std::optional<uint64_t> size);
+  void clearBuffer(BufferBase* buffer, uint64_t offset, std::optional<uint64_t> size);
+  void copyBufferToTexture(const TexelCopyBufferInfo& source,
+                           const TexelCopyTextureInfo& destination, const Extent3D& copySize);
+  void copyTextureToBuffer(const TexelCopyTextureInfo& source,
+                           const TexelCopyBufferInfo& destination, const Extent3D& copySize);
+  void copyTextureToTexture(const TexelCopyTextureInfo& source,
+                            const TexelCopyTextureInfo& destination, const Extent3D& copySize);
   // #dom-gpucommandencoder-resolvequeryset (query_commands.cpp).
   void resolveQuerySet(QuerySetBase* querySet, uint32_t firstQuery, uint32_t queryCount,
                        BufferBase* destination, uint64_t destinationOffset);
@@ -60,6 +70,8 @@ class CommandEncoderBase final : public ObjectBase {
   // "Validate the encoder state": false when the command must stop (locked:
   // the encoder is invalidated; ended: a validation error now).
   bool validateState(std::string_view kind, uint32_t index);
+  // Records `error` for command `index` of kind `kind` of this encoder.
+  void failCommand(MaybeError error, uint32_t index, std::string_view kind, std::string call);
 
   EncodingContext ctx_;
   EncoderState state_ = EncoderState::Open;

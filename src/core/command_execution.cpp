@@ -8,6 +8,7 @@
 
 #include "core/buffer.h"
 #include "core/command_buffer.h"
+#include "core/copy_commands.h"
 #include "core/device.h"
 #include "core/query_set.h"
 
@@ -70,6 +71,11 @@ void executeCommandBuffer(DeviceBase* device, const CommandBufferBase& commandBu
         }
         break;
       }
+      case CommandType::CopyBufferToBuffer:
+      case CommandType::ClearBuffer:
+      case CommandType::CopyBufferToTexture:
+      case CommandType::CopyTextureToBuffer:
+      case CommandType::CopyTextureToTexture: executeCopyCommand(device, type, p); break;
       default: break;
     }
   });

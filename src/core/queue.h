@@ -35,17 +35,4 @@ class QueueBase final : public ObjectBase {
 MaybeError validateWriteBuffer(const DeviceBase* device, const BufferBase* buffer,
                                uint64_t bufferOffset, uint64_t size);
 
-// "validating texture buffer copy" (copies.bs) for a GPUTexelCopyTextureInfo
-// and a linear data layout of `dataLength` bytes. `aligned` adds the
-// offset-alignment rule (buffer copies; not writeTexture).
-MaybeError validateTextureBufferCopy(const DeviceBase* device, const TexelCopyTextureInfo& info,
-                                     const TexelCopyBufferLayout& layout, uint64_t dataLength,
-                                     const Extent3D& copySize, TextureUsage textureUsage,
-                                     bool aligned);
-
-// "validating linear texture data" (copies.bs).
-MaybeError validateLinearTextureData(const TexelCopyBufferLayout& layout, uint64_t byteSize,
-                                     TextureFormat format, uint32_t blockBytes,
-                                     const Extent3D& copyExtent);
-
 }  // namespace bindery::core

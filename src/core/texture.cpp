@@ -11,6 +11,7 @@
 #include "core/device.h"
 #include "core/format.h"
 #include "core/handles.h"
+#include "core/texture_data.h"
 #include "core/texture_view.h"
 
 namespace bindery::core {
@@ -409,6 +410,14 @@ TextureBase::~TextureBase() = default;
 // #dom-gputexture-destroy
 void TextureBase::destroy() {
   destroyed_ = true;
+  storage_.reset();
+}
+
+backend::TextureStorage* TextureBase::texelStorage(bool create) {
+  if (!storage_ && create && isValid() && !destroyed_) {
+    storage_ = device()->backend().createTextureStorage(texelSubresourceCount(*this));
+  }
+  return storage_.get();
 }
 
 MaybeError TextureBase::validateUsable(std::string_view what) const {

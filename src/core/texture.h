@@ -2,12 +2,14 @@
 // #texture-destruction).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "bindery/texture.h"
+#include "core/backend.h"
 #include "core/error_data.h"
 #include "core/object_base.h"
 #include "core/ref.h"
@@ -51,8 +53,12 @@ class TextureBase final : public ObjectBase {
   }
 
   bool isDestroyed() const { return destroyed_; }
-  // #dom-gputexture-destroy
+  // #dom-gputexture-destroy (the texel data is freed).
   void destroy();
+
+  // The texel data (texture_data.h says how it is laid out). Made on first
+  // use when `create`; null before that (every texel reads as zero).
+  backend::TextureStorage* texelStorage(bool create);
 
   // Checks the texture is usable in a command or submit: valid and not
   // destroyed. `what` names it ("descriptor.colorAttachments[0].view's texture").
@@ -83,6 +89,7 @@ class TextureBase final : public ObjectBase {
   std::optional<TextureViewDimension> textureBindingViewDimension_;
   std::string textureBindingViewDimensionReason_;
   bool destroyed_ = false;
+  std::unique_ptr<backend::TextureStorage> storage_;
 };
 
 // #texture-creation "validating GPUTextureDescriptor" (and the content-timeline

@@ -133,6 +133,54 @@ void UsageScope::addTexture(const TextureViewBase* view, uint8_t usage, UseSite 
   textures_.push_back({view, usage, aspects ? static_cast<uint8_t>(aspects & own) : own, site});
 }
 
+MaybeError validateCompatTextureViews(const BindGroupBase* const* groups, uint64_t groupMask) {
+  struct ViewUse {
+    const TextureViewBase* view;
+    uint32_t group;
+    uint32_t binding;
+  };
+  std::vector<ViewUse> uses;
+  for (uint64_t mask = groupMask; mask; mask &= mask - 1) {
+    uint32_t g = static_cast<uint32_t>(__builtin_ctzll(mask));
+    const BindGroupBase* group = groups[g];
+    if (!group) continue;
+    for (uint32_t i = group->bufferCount(); i < group->entryCount(); ++i) {
+      if (const TextureViewBase* view = group->textureView(i)) {
+        uses.push_back({view, g, group->layoutEntry(i).binding});
+      }
+    }
+  }
+  for (size_t a = 0; a < uses.size(); ++a) {
+    for (size_t b = a + 1; b < uses.size(); ++b) {
+      const TextureViewBase& x = *uses[a].view;
+      const TextureViewBase& y = *uses[b].view;
+      if (&x == &y || x.texture() != y.texture()) continue;
+      if (x.baseMipLevel() == y.baseMipLevel() && x.mipLevelCount() == y.mipLevelCount() &&
+          x.aspect() == y.aspect() && x.swizzle() == y.swizzle()) {
+        continue;
+      }
+      auto describeView = [](const TextureViewBase& v) {
+        return fmt::format("baseMipLevel {}, mipLevelCount {}, aspect '{}', swizzle '{}'",
+                           v.baseMipLevel(), v.mipLevelCount(), toString(v.aspect()),
+                           v.swizzle().toString());
+      };
+      auto error = makeValidationError(
+          ErrorCode::CompatTextureViewsDiffer,
+          fmt::format("@group({}) binding {} ({}: {}) and @group({}) binding {} ({}: {}) bind {} "
+                      "through views that differ; in compatibility mode every binding of one "
+                      "texture in a draw or dispatch must use the same baseMipLevel, "
+                      "mipLevelCount, aspect and swizzle.",
+                      uses[a].group, uses[a].binding, x.describe(), describeView(x), uses[b].group,
+                      uses[b].binding, y.describe(), describeView(y), x.texture()->describe()));
+      error->fix =
+          "Bind the same view (or views with equal mip range, aspect and swizzle) everywhere, use "
+          "two textures, or request a device with 'core-features-and-limits'.";
+      return error;
+    }
+  }
+  return {};
+}
+
 MaybeError UsageScope::validate() const {
   // Buffers: a subresource is the whole buffer.
   std::vector<const BufferUse*> byBuffer;

@@ -75,6 +75,13 @@ class UsageScope {
   std::vector<TextureUse> textures_;
 };
 
+// #abstract-opdef-validate-encoder-bind-groups, the compatibility-mode rule:
+// every binding of `groups` (indexed by @group, those in `groupMask`) that
+// refers to a texture through a texture view must use the same baseMipLevel,
+// mipLevelCount, aspect and swizzle as every other binding of that texture.
+// Called only on devices without core-features-and-limits.
+MaybeError validateCompatTextureViews(const BindGroupBase* const* groups, uint64_t groupMask);
+
 // "constant", "storage", ... joined by " and ".
 std::string describeUsage(uint8_t usage);
 

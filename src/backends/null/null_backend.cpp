@@ -1,8 +1,9 @@
 // The validating null device's backend: no GPU, data kept in host memory so
-// a written buffer reads back.
+// a written buffer or texture reads back.
 #include <cstring>
 #include <memory>
 #include <new>
+#include <vector>
 
 #include "core/backend.h"
 
@@ -26,11 +27,28 @@ class NullBufferStorage final : public BufferStorage {
   std::unique_ptr<uint8_t[]> bytes_;
 };
 
+class NullTextureStorage final : public TextureStorage {
+ public:
+  explicit NullTextureStorage(uint32_t subresourceCount) : subresources_(subresourceCount) {}
+  uint8_t* subresource(uint32_t index, uint64_t size, bool allocate) override {
+    if (index >= subresources_.size()) return nullptr;
+    std::unique_ptr<uint8_t[]>& bytes = subresources_[index];
+    if (!bytes && allocate && size > 0) bytes.reset(new (std::nothrow) uint8_t[size]());
+    return bytes.get();
+  }
+
+ private:
+  std::vector<std::unique_ptr<uint8_t[]>> subresources_;
+};
+
 class NullDeviceBackend final : public DeviceBackend {
  public:
   const char* name() const override { return "null"; }
   std::unique_ptr<BufferStorage> createBufferStorage(uint64_t size) override {
     return std::make_unique<NullBufferStorage>(size);
+  }
+  std::unique_ptr<TextureStorage> createTextureStorage(uint32_t subresourceCount) override {
+    return std::make_unique<NullTextureStorage>(subresourceCount);
   }
 };
 
