@@ -161,6 +161,10 @@ enum class ErrorCode : uint16_t {
   PipelineWorkgroupSizeExceedsLimit,          // a @workgroup_size dimension above maxComputeWorkgroupSize{X,Y,Z}
   PipelineWorkgroupInvocationsExceedLimit,    // x*y*z above maxComputeInvocationsPerWorkgroup
   PipelineWorkgroupStorageExceedsLimit,       // workgroup variables above maxComputeWorkgroupStorageSize
+  PipelineCreationProgramError,               // a WGSL pipeline-creation error at these constants (override-expression fails, @workgroup_size / array count < 1)
+  PipelineImmediateSizeTooSmall,              // the entry point's var<immediate> is larger than the layout's immediateSize
+  PipelineCompatibilityTextureUse,            // compatibility mode: textureLoad of a depth texture, or a depth texture with a non-comparison sampler
+  PipelineCompatibilityTextureSamplerPairs,   // compatibility mode: texture+sampler pairs above maxSampledTexturesPerShaderStage / maxSamplersPerShaderStage
   PipelineAutoLayoutConflict,                 // layout: 'auto' finds one binding declared differently by two uses
   PipelineGetBindGroupLayoutIndexOutOfRange,  // getBindGroupLayout(index) with index >= maxBindGroups, or on an invalid pipeline
   RenderPipelineVertexBufferCount,            // vertex.buffers.length > maxVertexBuffers

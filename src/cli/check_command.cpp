@@ -8,7 +8,8 @@
 // a list of names, or names joined by "|".
 //
 // Exit status: 0 when every checked entry point matches, 1 on a mismatch (or
-// WGSL / layout errors), 2 when a file cannot be read.
+// WGSL / layout errors), 2 when a file cannot be read or --entry names no
+// entry point (tests/cli).
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -217,6 +218,13 @@ int runCheck(const CheckOptions& o) {
                 << ": " << m.message << "\n";
     }
     return kShaderErrors;
+  }
+  for (const Error& e : r.errors) {
+    if (o.entry && e.code == ErrorCode::PipelineEntryPointNotFound) {
+      // As `reflect --entry`: a name that is not there is a usage error.
+      std::cerr << "bindery: " << e.message << "\n";
+      return kIoError;
+    }
   }
   for (const Error& e : r.errors) {
     std::cout << "error [" << toString(e.code) << "]: " << e.message << "\n\n";

@@ -4,6 +4,7 @@
 #include "core/device.h"
 #include "core/handles.h"
 #include "core/pipeline.h"
+#include "core/programmable_stage.h"
 
 namespace bindery::core {
 
@@ -29,9 +30,10 @@ MaybeError createComputePipelineImpl(DeviceBase* device, const ComputePipelineDe
   bool isAuto = false;
   BINDERY_TRY(resolvePipelineLayout(device, d.layout, stages, pipeline.get(), &layout, &isAuto));
   BINDERY_TRY(validateStagesAgainstLayout(stages, *layout, isAuto, pipeline.get()));
+  // #compute-pipeline-creation: the limits at the constants' values.
   const PipelineStage& s = stages[0];
-  BINDERY_TRY(
-      validateComputeLimits(*s.reflection, s.extras->workgroupStorageSize, device->limits()));
+  OverrideContext context{&s.constants, &s.module->reflection().overrides, "descriptor.compute"};
+  BINDERY_TRY(validateComputeLimits(*s.reflection, context, device->limits()));
   pipeline->initialize(std::move(layout), isAuto, std::move(stages));
   *result = std::move(pipeline);
   return {};

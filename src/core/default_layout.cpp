@@ -1,6 +1,7 @@
 // layout: 'auto' (#default-pipeline-layout): one entry per binding that some
 // stage statically uses, merged across stages by the spec's rules, each group
-// a layout whose [[exclusivePipeline]] is the pipeline.
+// a layout whose [[exclusivePipeline]] is the pipeline; immediateSize from the
+// stages' var<immediate>.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -121,7 +122,25 @@ MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const Pipel
   BINDERY_TRY_CONTEXT(validateBindingSlotLimits(
                           counts, limits, ErrorCode::PipelineLayoutBindingSlotLimits, sources),
                       "making the layout: 'auto' pipeline layout");
+  // immediateSize: max over the stages of roundUp(4, SizeOf(T)) of the
+  // immediate data variable each uses.
   PipelineLayoutDescriptor desc;
+  for (const PipelineStage& s : stages) {
+    const wgsl::EntryPoint& ep = *s.reflection;
+    if (ep.immediateSize == 0) continue;
+    uint32_t size = (ep.immediateSize + 3) / 4 * 4;
+    BINDERY_INVALID_IF_FIX(
+        size > limits.maxImmediateSize, PipelineLayoutImmediateSizeTooLarge,
+        fmt::format("Make the var<immediate> at most {} bytes (move the rest to a uniform "
+                    "buffer), or request a higher maxImmediateSize in requiredLimits.",
+                    limits.maxImmediateSize),
+        "entry point '{}' ({}) uses var<immediate> '{}' (line {}) of {} bytes, so layout: "
+        "'auto' needs an immediateSize of {}, more than the device's maxImmediateSize limit "
+        "({}).",
+        s.entryPoint, wgsl::toString(ep.stage), ep.immediateName, ep.immediateLine,
+        ep.immediateSize, size, limits.maxImmediateSize);
+    desc.immediateSize = std::max(desc.immediateSize, size);
+  }
   *out = Ref<PipelineLayoutBase>::adopt(new PipelineLayoutBase(device, desc, std::move(layouts)));
   return {};
 }

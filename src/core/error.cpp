@@ -150,6 +150,10 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(PipelineWorkgroupSizeExceedsLimit);
     BINDERY_CODE(PipelineWorkgroupInvocationsExceedLimit);
     BINDERY_CODE(PipelineWorkgroupStorageExceedsLimit);
+    BINDERY_CODE(PipelineCreationProgramError);
+    BINDERY_CODE(PipelineImmediateSizeTooSmall);
+    BINDERY_CODE(PipelineCompatibilityTextureUse);
+    BINDERY_CODE(PipelineCompatibilityTextureSamplerPairs);
     BINDERY_CODE(PipelineAutoLayoutConflict);
     BINDERY_CODE(PipelineGetBindGroupLayoutIndexOutOfRange);
     BINDERY_CODE(RenderPipelineVertexBufferCount);

@@ -11,6 +11,7 @@
 
 #include "core/device.h"
 #include "core/handles.h"
+#include "core/programmable_stage.h"
 
 namespace bindery::core {
 
@@ -37,12 +38,13 @@ std::string conversionFailure(double v, std::string_view type) {
     if (t < 0 || t > 4294967295.0) {
       return fmt::format("{} is outside the range of u32 [0, 4294967295]", v);
     }
-  } else if (type == "f32") {
-    if (std::fabs(v) > static_cast<double>(std::numeric_limits<float>::max())) {
-      return fmt::format("{} is outside the range of f32", v);
-    }
-  } else if (type == "f16") {
-    if (std::fabs(v) > 65504.0) return fmt::format("{} is outside the range of f16 (±65504)", v);
+  } else if (type == "f32" || type == "f16") {
+    // WebIDL float: rounds to the nearest f32, and fails when that is
+    // infinite, i.e. from halfway between FLT_MAX and 2^128 on. An f16 goes
+    // through f32 the same way (out of f16's range is a WGSL
+    // pipeline-creation error, not this TypeError).
+    const double limit = std::ldexp(1.0, 128) - std::ldexp(1.0, 103);
+    if (std::fabs(v) >= limit) return fmt::format("{} is outside the range of f32", v);
   }
   return {};
 }
@@ -121,10 +123,22 @@ MaybeError resolveStage(const DeviceBase* device, const StageRequest& r, Pipelin
                              ep.name, o.name, o.wgslType, r.field, id);
     }
   }
+  // The WGSL at the override values: "pipeline-creation program errors must
+  // not result from the rules of the WGSL specification".
+  OverrideContext context{r.constants, &overrides, r.field};
+  std::shared_ptr<const wgsl::EntryPoint> specialized;
+  BINDERY_TRY(specializeEntryPoint(*module, static_cast<size_t>(index), context, &specialized));
+  if (device->isCompatibilityMode()) {
+    BINDERY_TRY(validateCompatibilityTextureUses(*specialized,
+                                                 module->reflection().declaredResources,
+                                                 device->limits(), module->describe()));
+  }
   out->stage = r.stage;
   out->module = Ref<ShaderModuleBase>(module);
   out->entryPoint = ep.name;
-  out->reflection = &ep;
+  out->reflection = specialized.get();
+  out->specialized = std::move(specialized);
+  out->constants = *r.constants;
   out->extras = &module->extras()[static_cast<size_t>(index)];
   return {};
 }
@@ -178,6 +192,8 @@ MaybeError validateStagesAgainstLayout(std::span<const PipelineStage> stages,
   ShaderLayoutView view = layoutView(layout, isAuto, pipeline);
   for (const PipelineStage& s : stages) {
     BINDERY_TRY(validateShaderBindings(stageView(s), view));
+    BINDERY_TRY(validateImmediateSize(*s.reflection, layout.immediateSize(), view.name,
+                                      s.module->describe()));
   }
   return {};
 }

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -33,9 +34,15 @@ struct PipelineStage {
   ShaderStage stage = ShaderStage::Compute;
   Ref<ShaderModuleBase> module;
   std::string entryPoint;
-  // The entry point's reflection and extras (owned by `module`).
+  // The entry point's reflection at the stage's constants (its workgroup
+  // size, workgroup variables and pipeline-creation errors follow the
+  // override values; == specialized.get()), and its extras (owned by `module`).
   const wgsl::EntryPoint* reflection = nullptr;
   const EntryPointExtras* extras = nullptr;
+  // Owns `reflection` when constants were given; else it points into `module`.
+  std::shared_ptr<const wgsl::EntryPoint> specialized;
+  // The constants the descriptor gave (for messages about sizes they made).
+  std::map<std::string, double> constants;
 };
 
 class PipelineBase : public ObjectBase {
@@ -136,8 +143,9 @@ struct StageRequest {
 };
 
 // The module (valid, of this device), #abstract-opdef-get-the-entry-point,
-// and the constants (known keys, convertible values, every used override
-// without a default given).
+// the constants (known keys, convertible values, every used override
+// without a default given), the WGSL at those values (pipeline-creation
+// errors) and, in compatibility mode, the texture builtin rules.
 MaybeError resolveStage(const DeviceBase* device, const StageRequest& request, PipelineStage* out);
 // The plain-data views shader_binding_validation works on.
 ShaderStageView stageView(const PipelineStage& stage);
@@ -151,7 +159,8 @@ MaybeError resolvePipelineLayout(DeviceBase* device, const PipelineLayoutOrAuto&
 // #default-pipeline-layout
 MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const PipelineStage> stages,
                                        const PipelineBase* owner, Ref<PipelineLayoutBase>* out);
-// Every stage's bindings against [[layout]] ("validating GPUProgrammableStage").
+// Every stage's bindings and immediate data size against [[layout]]
+// ("validating GPUProgrammableStage").
 MaybeError validateStagesAgainstLayout(std::span<const PipelineStage> stages,
                                        const PipelineLayoutBase& layout, bool isAuto,
                                        const ObjectBase* pipeline);

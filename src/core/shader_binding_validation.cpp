@@ -453,38 +453,4 @@ MaybeError validateShaderBindings(const ShaderStageView& stage, const ShaderLayo
   return std::move(errors.front());
 }
 
-MaybeError validateComputeLimits(const wgsl::EntryPoint& ep, uint64_t storage,
-                                 const Limits& limits) {
-  const std::array<uint32_t, 3> max = {limits.maxComputeWorkgroupSizeX,
-                                       limits.maxComputeWorkgroupSizeY,
-                                       limits.maxComputeWorkgroupSizeZ};
-  static constexpr std::array<char, 3> kAxis = {'X', 'Y', 'Z'};
-  for (size_t i = 0; i < 3; ++i) {
-    BINDERY_INVALID_IF_FIX(
-        ep.workgroupSize[i] > max[i], PipelineWorkgroupSizeExceedsLimit,
-        "Use a smaller @workgroup_size, or request a higher limit in requiredLimits.",
-        "entry point '{}' has @workgroup_size({}, {}, {}); dimension {} ({}) exceeds the "
-        "device's maxComputeWorkgroupSize{} limit ({}).",
-        ep.name, ep.workgroupSize[0], ep.workgroupSize[1], ep.workgroupSize[2], i,
-        ep.workgroupSize[i], kAxis[i], max[i]);
-  }
-  uint64_t invocations = uint64_t{ep.workgroupSize[0]} * ep.workgroupSize[1] * ep.workgroupSize[2];
-  BINDERY_INVALID_IF_FIX(
-      invocations > limits.maxComputeInvocationsPerWorkgroup,
-      PipelineWorkgroupInvocationsExceedLimit,
-      "Use a smaller @workgroup_size (and more workgroups in dispatchWorkgroups), or request a "
-      "higher maxComputeInvocationsPerWorkgroup.",
-      "entry point '{}' has @workgroup_size({}, {}, {}): {} invocations per workgroup, more than "
-      "the device's maxComputeInvocationsPerWorkgroup limit ({}).",
-      ep.name, ep.workgroupSize[0], ep.workgroupSize[1], ep.workgroupSize[2], invocations,
-      limits.maxComputeInvocationsPerWorkgroup);
-  BINDERY_INVALID_IF_FIX(
-      storage > limits.maxComputeWorkgroupStorageSize, PipelineWorkgroupStorageExceedsLimit,
-      "Use smaller var<workgroup> arrays, or request a higher maxComputeWorkgroupStorageSize.",
-      "entry point '{}' uses {} bytes of var<workgroup> storage (each variable rounded up to 16 "
-      "bytes), more than the device's maxComputeWorkgroupStorageSize limit ({}).",
-      ep.name, storage, limits.maxComputeWorkgroupStorageSize);
-  return {};
-}
-
 }  // namespace bindery::core

@@ -76,9 +76,4 @@ void collectShaderBindingErrors(const ShaderStageView& stage, const ShaderLayout
                                 bool all, std::vector<std::unique_ptr<ErrorData>>* errors);
 MaybeError validateShaderBindings(const ShaderStageView& stage, const ShaderLayoutView& layout);
 
-// The compute limits on @workgroup_size and workgroup storage
-// (#compute-pipeline-creation).
-MaybeError validateComputeLimits(const wgsl::EntryPoint& entryPoint, uint64_t workgroupStorageSize,
-                                 const Limits& limits);
-
 }  // namespace bindery::core

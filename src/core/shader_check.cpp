@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "bindery/wgsl/module.h"
+#include "core/programmable_stage.h"
 #include "core/shader_binding_validation.h"
 #include "core/shader_module.h"
 
@@ -21,7 +22,7 @@ ShaderCheckResult checkShaderBindings(std::string_view source,
   wgsl::Reflection reflection = module.reflect();
   std::vector<core::EntryPointExtras> extras;
   std::vector<core::ResourceDeclaration> declarations;
-  core::deriveModuleExtras(module, reflection, &extras, &declarations);
+  core::deriveModuleExtras(reflection, &extras, &declarations);
 
   std::vector<std::vector<core::LayoutEntry>> entries(groups.size());
   core::ShaderLayoutView layout;
@@ -49,8 +50,8 @@ ShaderCheckResult checkShaderBindings(std::string_view source,
     std::vector<std::unique_ptr<core::ErrorData>> errors;
     core::collectShaderBindingErrors(stage, layout, /*all=*/true, &errors);
     if (ep.stage == wgsl::Stage::Compute) {
-      core::MaybeError limits =
-          core::validateComputeLimits(ep, extras[i].workgroupStorageSize, options.limits);
+      core::MaybeError limits = core::validateComputeLimits(
+          ep, {nullptr, &reflection.overrides, "the stage"}, options.limits);
       if (limits.isError()) errors.push_back(limits.release());
     }
     for (const auto& e : errors) result.errors.push_back({e->type, e->code, e->format()});

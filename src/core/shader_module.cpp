@@ -1,5 +1,5 @@
 // GPUShaderModule: #shader-module-creation, GPUCompilationInfo, and the
-// per-entry-point data pipeline creation derives from the resolved WGSL.
+// per-entry-point data pipeline creation derives from the WGSL reflection.
 #include "core/shader_module.h"
 
 #include <fmt/format.h>
@@ -8,10 +8,6 @@
 
 #include "core/device.h"
 #include "core/handles.h"
-// The resolved IR ("for later passes"): which textures each entry point
-// samples with which samplers, and its workgroup variables, which the public
-// reflection does not carry.
-#include "wgsl/ir.h"
 
 namespace bindery::core {
 
@@ -65,47 +61,43 @@ CompilationInfo makeCompilationInfo(std::string_view source,
   return info;
 }
 
-void deriveModuleExtras(const wgsl::Module& module, const wgsl::Reflection& reflection,
-                        std::vector<EntryPointExtras>* extras,
+void deriveModuleExtras(const wgsl::Reflection& reflection, std::vector<EntryPointExtras>* extras,
                         std::vector<ResourceDeclaration>* declarations) {
   extras->assign(reflection.entryPoints.size(), {});
   declarations->clear();
-  const wgsl::detail::ModuleImpl* m = module.impl();
-  if (!m) return;
-  wgsl::LineMap lines(m->source);
-  for (uint32_t v = 0; v < m->vars.size(); ++v) {
-    const wgsl::VarInfo& vi = m->vars[v];
-    if (!m->ast.vars[v].global || !vi.hasGroup || !vi.hasBinding) continue;
-    declarations->push_back({vi.group, vi.binding, std::string(m->ast.vars[v].name),
-                             m->types.name(vi.type), lines.line(m->ast.vars[v].nameSpan.offset)});
+  for (const wgsl::ResourceBinding& r : reflection.declaredResources) {
+    declarations->push_back({r.group, r.binding, r.name, r.wgslType, r.declLine});
   }
-  size_t index = 0;
-  for (uint32_t fi = 0; fi < m->fns.size() && index < extras->size(); ++fi) {
-    const wgsl::FnInfo& f = m->fns[fi];
-    if (!f.isEntry) continue;
-    EntryPointExtras& x = (*extras)[index++];
-    for (const wgsl::SamplePair& p : f.samplePairs) {
-      if (p.texture >= m->vars.size() || p.sampler >= m->vars.size()) continue;
-      const wgsl::VarInfo& t = m->vars[p.texture];
-      const wgsl::VarInfo& s = m->vars[p.sampler];
-      if (!t.hasGroup || !s.hasGroup) continue;  // a parameter, not a binding
-      SamplerTexturePair pair{t.group, t.binding, s.group, s.binding};
+  for (size_t i = 0; i < reflection.entryPoints.size(); ++i) {
+    const wgsl::EntryPoint& ep = reflection.entryPoints[i];
+    EntryPointExtras& x = (*extras)[i];
+    // The filtering-sampler rule looks at textures used with a 'sampler'.
+    for (const wgsl::TextureUse& u : ep.textureUses) {
+      if (!u.hasSampler || u.comparisonSampler) continue;
+      SamplerTexturePair pair{u.textureGroup, u.textureBinding, u.samplerGroup, u.samplerBinding};
       if (std::find(x.samplerPairs.begin(), x.samplerPairs.end(), pair) == x.samplerPairs.end()) {
         x.samplerPairs.push_back(pair);
       }
     }
-    for (uint32_t v : f.uses) {
-      if (v >= m->vars.size() || m->vars[v].space != wgsl::AddressSpace::Workgroup) continue;
-      x.workgroupStorageSize += (uint64_t{m->types.sizeOf(m->vars[v].type)} + 15) / 16 * 16;
-    }
+    x.workgroupStorageSize = ep.workgroupStorageSize;
   }
 }
 
 ShaderModuleBase::ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& d,
-                                   wgsl::Module module, CompilationInfo info)
-    : ObjectBase(device, ObjectType::ShaderModule, d.label), info_(std::move(info)) {
+                                   wgsl::Module module, CompilationInfo info, wgsl::Options options)
+    : ObjectBase(device, ObjectType::ShaderModule, d.label),
+      info_(std::move(info)),
+      source_(d.code),
+      options_(std::move(options)) {
   reflection_ = module.reflect();
-  deriveModuleExtras(module, reflection_, &extras_, &declarations_);
+  deriveModuleExtras(reflection_, &extras_, &declarations_);
+}
+
+wgsl::Reflection ShaderModuleBase::reflectWithOverrides(
+    const std::map<std::string, double>& values, std::vector<wgsl::Diagnostic>* diagnostics) const {
+  wgsl::Options options = options_;
+  options.overrideValues = values;
+  return wgsl::reflect(source_, diagnostics, options);
 }
 
 ShaderModuleBase::ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& d,
@@ -171,25 +163,20 @@ Ref<ShaderModuleBase> DeviceBase::createShaderModule(const ShaderModuleDescripto
   }
   MaybeError error;
   // `enable X;` needs X's feature (#feature-index).
-  if (const wgsl::detail::ModuleImpl* m = module.impl()) {
-    for (const wgsl::Directive& d : m->ast.directives) {
-      if (d.kind != wgsl::Directive::Kind::Enable || error.isError()) continue;
-      for (std::string_view n : d.names) {
-        for (const ExtensionFeature& ef : kExtensionFeatures) {
-          if (ef.extension != n || hasFeature(ef.feature)) continue;
-          error = makeValidationError(
-              ErrorCode::ShaderModuleExtensionNotEnabled,
-              fmt::format("The WGSL says `enable {};` (line {}), which needs the \"{}\" feature, "
-                          "but the device was not created with it.",
-                          n, wgsl::LineMap(m->source).line(d.span.offset), toString(ef.feature)));
-          error.setFix(fmt::format(
-              "Request \"{}\" in requiredFeatures of requestDevice() (check "
-              "adapter.features.has('{}') first), or remove the `enable` and what needs it.",
-              toString(ef.feature), toString(ef.feature)));
-          break;
-        }
-        if (error.isError()) break;
-      }
+  for (const wgsl::EnableDirective& d : module.enables()) {
+    if (error.isError()) break;
+    for (const ExtensionFeature& ef : kExtensionFeatures) {
+      if (ef.extension != d.name || hasFeature(ef.feature)) continue;
+      error = makeValidationError(
+          ErrorCode::ShaderModuleExtensionNotEnabled,
+          fmt::format("The WGSL says `enable {};` (line {}), which needs the \"{}\" feature, "
+                      "but the device was not created with it.",
+                      d.name, d.line, toString(ef.feature)));
+      error.setFix(fmt::format(
+          "Request \"{}\" in requiredFeatures of requestDevice() (check "
+          "adapter.features.has('{}') first), or remove the `enable` and what needs it.",
+          toString(ef.feature), toString(ef.feature)));
+      break;
     }
   }
   if (error.isSuccess() && !module.ok()) {
@@ -219,7 +206,7 @@ Ref<ShaderModuleBase> DeviceBase::createShaderModule(const ShaderModuleDescripto
     return invalid;
   }
   return Ref<ShaderModuleBase>::adopt(
-      new ShaderModuleBase(this, descriptor, std::move(module), std::move(info)));
+      new ShaderModuleBase(this, descriptor, std::move(module), std::move(info), options));
 }
 
 }  // namespace bindery::core

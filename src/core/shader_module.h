@@ -1,10 +1,12 @@
 // ShaderModuleBase: a GPUShaderModule inside the core (#shader-module-creation):
-// the parsed WGSL, its reflection, and what pipeline creation needs of each
-// entry point beyond the public reflection (which textures are sampled with
-// which samplers, workgroup storage), derived once here.
+// the WGSL source, its reflection, and what pipeline creation needs of each
+// entry point in the form shader_binding_validation takes (which textures
+// are sampled with which samplers, workgroup storage), derived once here
+// from the public reflection.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,7 +37,7 @@ struct ResourceDeclaration {
 class ShaderModuleBase final : public ObjectBase {
  public:
   ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& descriptor,
-                   wgsl::Module module, CompilationInfo info);
+                   wgsl::Module module, CompilationInfo info, wgsl::Options options);
   ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& descriptor,
                    CompilationInfo info, InvalidTag);
   ~ShaderModuleBase() override;
@@ -46,6 +48,12 @@ class ShaderModuleBase final : public ObjectBase {
   const std::vector<EntryPointExtras>& extras() const { return extras_; }
   const std::vector<ResourceDeclaration>& declarations() const { return declarations_; }
 
+  // The reflection with pipeline-overridable constant values applied
+  // (wgsl::Options::overrideValues): workgroup sizes, workgroup arrays and
+  // pipeline-creation errors at those values.
+  wgsl::Reflection reflectWithOverrides(const std::map<std::string, double>& values,
+                                        std::vector<wgsl::Diagnostic>* diagnostics) const;
+
   // #abstract-opdef-get-the-entry-point: the index into
   // reflection().entryPoints, or -1. On failure *why says what is wrong.
   int findEntryPoint(wgsl::Stage stage, const std::optional<std::string>& name,
@@ -53,6 +61,8 @@ class ShaderModuleBase final : public ObjectBase {
 
  private:
   CompilationInfo info_;
+  std::string source_;
+  wgsl::Options options_;
   wgsl::Reflection reflection_;
   std::vector<EntryPointExtras> extras_;
   std::vector<ResourceDeclaration> declarations_;
@@ -63,11 +73,10 @@ class ShaderModuleBase final : public ObjectBase {
 CompilationInfo makeCompilationInfo(std::string_view source,
                                     const std::vector<wgsl::Diagnostic>& diagnostics);
 
-// The data of a parsed, valid module that pipeline creation and `bindery
-// check` need (no device): per entry point the sampler/texture pairs and
-// workgroup storage, and every resource declaration.
-void deriveModuleExtras(const wgsl::Module& module, const wgsl::Reflection& reflection,
-                        std::vector<EntryPointExtras>* extras,
+// The data of a valid module's reflection that pipeline creation and
+// `bindery check` need (no device): per entry point the sampler/texture
+// pairs and workgroup storage, and every resource declaration.
+void deriveModuleExtras(const wgsl::Reflection& reflection, std::vector<EntryPointExtras>* extras,
                         std::vector<ResourceDeclaration>* declarations);
 
 }  // namespace bindery::core

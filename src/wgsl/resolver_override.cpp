@@ -4,6 +4,7 @@
 // (#address-space "immediate data").
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "resolver.h"
 
@@ -51,7 +52,18 @@ void Resolver::applyOverrideValue(uint32_t vi, TypeId type) {
   info.value.reset();
   ConstValue v;
   v.type = T.abstractFloat();
-  v.elems.push_back(Scalar{it->second, 0});
+  // f32 and f16 values arrive rounded to f32 (WebIDL float), then convert.
+  double value = it->second;
+  if (T.isFloatScalar(type) && std::isfinite(value)) {
+    // Rounded to f32 first (WebIDL float; what lies between FLT_MAX and the
+    // halfway point to 2^128 rounds to FLT_MAX, beyond it is an API error).
+    const double max = std::numeric_limits<float>::max();
+    if (std::fabs(value) <= max)
+      value = double(float(value));
+    else if (std::fabs(value) < std::ldexp(1.0, 128) - std::ldexp(1.0, 103))
+      value = std::copysign(max, value);
+  }
+  v.elems.push_back(Scalar{value, 0});
   std::string err;
   if (!std::isfinite(it->second)) {
     err = "is not finite";
@@ -72,7 +84,7 @@ void Resolver::checkImmediateUse(uint32_t fi) {
   for (uint32_t v : m_.fns[fi].uses) {
     if (m_.ast.vars[v].kind != DeclKind::Var || m_.vars[v].space != AddressSpace::Immediate)
       continue;
-    if (first == kNone) {
+    if (first == kNone || v == first) {  // (uses are not deduplicated yet)
       first = v;
       continue;
     }
