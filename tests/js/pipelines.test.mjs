@@ -90,6 +90,9 @@ test('constants: a record of restricted doubles', async () => {
   const { error } = await scoped(() => device.createComputePipeline(withConstants({ radius: 4 })));
   assert.equal(error?.code, 'PipelineConstantUnknown');
   assert.match(error.message, /descriptor\.compute\.constants has the key 'radius'/);
+  // A record reads own enumerable keys only: inherited and hidden ones are not constants.
+  const own = Object.create({ radius: 4 }, { radio: { value: 2, enumerable: true }, oculto: { value: 1 } });
+  assert.equal((await scoped(() => device.createComputePipeline(withConstants(own)))).error, null);
 });
 
 test('validation errors go to the error scope; the pipeline is still a GPUComputePipeline', async () => {
@@ -334,4 +337,19 @@ test('an explicit GPUPipelineLayout is accepted as the layout', async () => {
   const mismatch = await scoped(() => device.createComputePipeline({ layout: wrong, compute: { module: computeModule, entryPoint: 'main' } }));
   assert.ok(mismatch.error instanceof GPUValidationError);
   assert.match(mismatch.error.code, /^Pipeline/);
+});
+
+test('globals: the shader module and pipeline interfaces, for instanceof', async () => {
+  const { globals } = await import('bindery');
+  for (const name of ['GPUShaderModule', 'GPUCompilationInfo', 'GPUCompilationMessage',
+    'GPUComputePipeline', 'GPURenderPipeline', 'GPUPipelineError']) {
+    assert.equal(typeof globals[name], 'function', name);
+    assert.equal(globals[name].name, name);
+    assert.equal(globals[name].prototype[Symbol.toStringTag], name);
+  }
+  for (const name of ['GPUShaderModule', 'GPUCompilationInfo', 'GPUCompilationMessage', 'GPUComputePipeline', 'GPURenderPipeline']) {
+    assert.throws(() => new globals[name](), { name: 'TypeError', message: /Illegal constructor/ }, name);
+  }
+  const info = await computeModule.getCompilationInfo();
+  assert.equal(Object.prototype.toString.call(info), '[object GPUCompilationInfo]');
 });

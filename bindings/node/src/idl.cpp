@@ -208,15 +208,19 @@ void missingRequired(const Context& ctx, const Where& where, const char* diction
       at, fmt::format("is required (member '{}' of {}), but it is missing", member, dictionary));
 }
 
-void checkUnknownKeys(const Context& ctx, Napi::Object object, uint32_t present, const Where& where,
-                      const char* dictionary, std::span<const std::string_view> names) {
+Napi::Array ownEnumerableKeys(const Context& ctx, Napi::Object object) {
   napi_value keys = nullptr;
   napi_status status = napi_get_all_property_names(
       ctx.env, object, napi_key_own_only,
       static_cast<napi_key_filter>(napi_key_enumerable | napi_key_skip_symbols),
       napi_key_numbers_to_strings, &keys);
-  NAPI_THROW_IF_FAILED_VOID(ctx.env, status);
-  Napi::Array array(ctx.env, keys);
+  NAPI_THROW_IF_FAILED(ctx.env, status, Napi::Array());
+  return Napi::Array(ctx.env, keys);
+}
+
+void checkUnknownKeys(const Context& ctx, Napi::Object object, uint32_t present, const Where& where,
+                      const char* dictionary, std::span<const std::string_view> names) {
+  Napi::Array array = ownEnumerableKeys(ctx, object);
   uint32_t length = array.Length();
   if (length <= present) return;  // every own key is a member (the common case)
   for (uint32_t i = 0; i < length; ++i) {

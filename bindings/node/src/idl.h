@@ -284,6 +284,10 @@ struct Convert<std::vector<std::optional<T>>> {
   }
 };
 
+// The own enumerable string-keyed property names of `object`, in order
+// (numbers as strings): the keys a record<K, V> reads.
+Napi::Array ownEnumerableKeys(const Context& ctx, Napi::Object object);
+
 // record<DOMString, T>: own enumerable string keys, in order; undefined
 // values are skipped (the record of webgpu.bs is of (T or undefined)).
 template <class T, class Compare>
@@ -294,7 +298,7 @@ struct Convert<std::map<std::string, T, Compare>> {
     if (v.IsUndefined() || v.IsNull()) return;
     if (!v.IsObject()) ctx.typeError(where, "must be an object (a record), not " + describe(v));
     Napi::Object object = v.As<Napi::Object>();
-    Napi::Array keys = object.GetPropertyNames();
+    Napi::Array keys = ownEnumerableKeys(ctx, object);
     for (uint32_t i = 0; i < keys.Length(); ++i) {
       std::string key = keys.Get(i).As<Napi::String>().Utf8Value();
       Napi::Value value = object.Get(key);
