@@ -183,8 +183,8 @@ class RenderBundle : public detail::Handle {
   /* data): dataOffset and dataSize count elements of `data` (bytes for an ArrayBuffer),      */ \
   /* dataSize defaulting to the rest. Returns the OperationError JavaScript throws (range     */ \
   /* outside the data, size not a multiple of 4 bytes; nothing is recorded).                  */ \
-  std::optional<Exception> setImmediates(uint32_t rangeOffset, const BufferSource& data,        \
-                                         uint64_t dataOffset = 0,                               \
+  std::optional<Exception> setImmediates(uint32_t rangeOffset, const BufferSource& data,         \
+                                         uint64_t dataOffset = 0,                                \
                                          std::optional<uint64_t> dataSize = std::nullopt)
 
 // GPURenderCommandsMixin.

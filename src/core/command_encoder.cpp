@@ -123,8 +123,7 @@ Ref<ComputePassEncoderBase> CommandEncoderBase::beginComputePass(const ComputePa
       ctx_.recordError(error.release(), index, {"beginComputePass", this, nullptr},
                        fmt::format("{}.beginComputePass({})", describe(),
                                    core::describe(ObjectType::ComputePassEncoder, d.label)));
-      return Ref<ComputePassEncoderBase>::adopt(
-          new ComputePassEncoderBase(this, d, InvalidTag{}));
+      return Ref<ComputePassEncoderBase>::adopt(new ComputePassEncoderBase(this, d, InvalidTag{}));
     }
   }
   ctx_.stream().appendEmpty(CommandType::BeginComputePass);
