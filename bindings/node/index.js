@@ -116,6 +116,8 @@ const globals = {
 // The addon's classes, as the C++ API has them.
 for (const name of ['GPUBuffer', 'GPUTexture', 'GPUTextureView', 'GPUSampler',
   'GPUBindGroupLayout', 'GPUBindGroup', 'GPUPipelineLayout', 'GPUExternalTexture',
+  'GPUCommandEncoder', 'GPUCommandBuffer', 'GPUComputePassEncoder', 'GPURenderPassEncoder',
+  'GPURenderBundleEncoder', 'GPURenderBundle', 'GPUQuerySet',
   'GPUShaderModule', 'GPUCompilationInfo', 'GPUCompilationMessage', 'GPUComputePipeline',
   'GPURenderPipeline']) {
   if (typeof native[name] !== 'function') continue;

@@ -176,6 +176,9 @@ class GPUQueue {
   writeBuffer(buffer, bufferOffset, data, dataOffset = undefined, size = undefined) {
     native.queueWriteBuffer(this.#device, arguments.length, buffer, bufferOffset, data, dataOffset, size);
   }
+  writeTexture(destination, data, dataLayout, size) {
+    native.queueWriteTexture(this.#device, arguments.length, destination, data, dataLayout, size);
+  }
   submit(commandBuffers) {
     if (arguments.length < 1) throw new TypeError('GPUQueue.submit: 1 argument required, but only 0 present.');
     native.queueSubmit(this.#device, commandBuffers);
@@ -184,6 +187,7 @@ class GPUQueue {
 if (typeof native.queueWriteBuffer !== 'function') {
   delete GPUQueue.prototype.writeBuffer;
   delete GPUQueue.prototype.submit;
+  delete GPUQueue.prototype.writeTexture;
 }
 
 // GPUDevice is a JS class (it is an EventTarget); the addon attaches the
@@ -295,6 +299,9 @@ for (const [name, fn] of Object.entries(native.deviceMethods)) {
     value: fn, writable: true, enumerable: true, configurable: true,
   });
 }
+
+// Command encoding's hot path (lib/encoding.js).
+if (native.fastEncoding) require('./encoding').install(GPUDevice);
 
 for (const cls of [GPU, GPUAdapter, GPUDevice, GPUQueue, GPUSupportedFeatures,
   WGSLLanguageFeatures, GPUSupportedLimits, GPUAdapterInfo]) {

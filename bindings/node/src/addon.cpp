@@ -2,6 +2,7 @@
 // setup(), and builds the public module (create, globals) around it.
 #include "addon.h"
 
+#include "encoding.h"
 #include "objects.h"
 
 namespace bindery::node {
@@ -45,6 +46,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
 #if BINDERY_NODE_HAS_BINDING_MODEL
   initShaderModules(env, exports);
   initPipelines(env, exports);
+  initEncoding(env, exports);
 #endif
   return exports;
 }

@@ -6,6 +6,7 @@
 
 #include "addon.h"
 #include "descriptors.h"
+#include "encoding.h"
 #include "objects.h"
 #include "pipelines.h"
 
@@ -380,18 +381,6 @@ Napi::Value queueOnSubmittedWorkDone(const Napi::CallbackInfo& info) {
   return deferred->Promise();
 }
 
-// (device, commandBuffers): no GPUCommandBuffer yet, so only an empty sequence.
-void queueSubmit(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  DeviceRef& d = deviceOf(env, info[0]);
-  Context ctx{env, "GPUQueue.submit", d->strict};
-  idl::forEachElement(ctx, info[1], Where{nullptr, "commandBuffers", 0},
-                      [&](Napi::Value v, const Where& at) {
-                        ctx.typeError(at, "is " + idl::describe(v) + ", not a GPUCommandBuffer");
-                      });
-  d->device.queue().submit({});
-  d->throwIfFailed();
-}
 #endif
 
 void pushErrorScope(const Napi::CallbackInfo& info) {
@@ -430,6 +419,7 @@ void initDevice(Napi::Env env, Napi::Object exports) {
   fn(exports, "queueWriteBuffer", queueWriteBuffer);
   fn(exports, "queueOnSubmittedWorkDone", queueOnSubmittedWorkDone);
   fn(exports, "queueSubmit", queueSubmit);
+  fn(exports, "queueWriteTexture", queueWriteTexture);
 #endif
 
   Napi::Object methods = Napi::Object::New(env);
@@ -445,6 +435,9 @@ void initDevice(Napi::Env env, Napi::Object exports) {
   fn(methods, "createBindGroup", createBindGroup);
   fn(methods, "createPipelineLayout", createPipelineLayout);
   fn(methods, "importExternalTexture", importExternalTexture);
+  fn(methods, "createCommandEncoder", createCommandEncoder);
+  fn(methods, "createRenderBundleEncoder", createRenderBundleEncoder);
+  fn(methods, "createQuerySet", createQuerySet);
   fn(methods, "createShaderModule", createShaderModule);
   fn(methods, "createComputePipeline", createComputePipeline);
   fn(methods, "createComputePipelineAsync", createComputePipelineAsync);

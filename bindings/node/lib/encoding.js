@@ -1,0 +1,196 @@
+'use strict';
+// The hot path of command encoding: setBindGroup, dispatchWorkgroups, draw
+// and drawIndexed, called hundreds of times a frame.
+//
+// The addon's methods (src/passes.cpp) implement every case with WebIDL's
+// conversions. This file puts a JavaScript function in front of each: when
+// the arguments are already what the IDL would convert them to (unsigned
+// integers, a GPUBindGroup or null, offsets in an Array or a Uint32Array), it
+// calls a lean native entry with small integers only (the pass's and the
+// group's slot numbers, kept in private fields, and the offsets written into
+// one shared Uint32Array); anything else goes to the full native method, so
+// every TypeError, RangeError and message stays the addon's.
+
+const { native } = require('./native');
+
+const fast = native.fastEncoding;
+
+// A private field stamped onto an object the addon made (the base class's
+// constructor returns that object). Only this file can read or write it, so
+// a slot number cannot be forged from user code.
+class Stamp {
+  constructor(object) {
+    return object;
+  }
+}
+class PassSlot extends Stamp {
+  #slot;
+  constructor(object, slot) {
+    super(object);
+    this.#slot = slot;
+  }
+  static get(object) {
+    return typeof object === 'object' && object !== null && #slot in object ? object.#slot : 0;
+  }
+}
+class GroupSlot extends Stamp {
+  #slot;
+  constructor(object, slot) {
+    super(object);
+    this.#slot = slot;
+  }
+  static get(object) {
+    return #slot in object ? object.#slot : 0;
+  }
+}
+
+// The slot of a GPUBindGroup (registered on first use), or 0 for anything else.
+function groupSlot(group) {
+  let slot = GroupSlot.get(group);
+  if (slot === 0) {
+    slot = fast.groupSlotOf(group);
+    if (slot !== 0) new GroupSlot(group, slot); // eslint-disable-line no-new
+  }
+  return slot;
+}
+
+const kNoGroup = 0xffffffff;
+// The dynamic offsets of a lean setBindGroup (its own ArrayBuffer: the bytes never move).
+const scratch = new Uint32Array(new ArrayBuffer(4 * 256));
+fast.setScratch(scratch);
+
+// %TypedArray%.prototype's getters: what a value really is, whatever its own properties say.
+const typedArrayPrototype = Object.getPrototypeOf(Uint32Array.prototype);
+const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
+const typedArrayLength = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'length').get;
+
+function isU32(x) {
+  return (x >>> 0) === x;
+}
+
+function define(prototype, name, fn, length) {
+  Object.defineProperty(fn, 'name', { value: name });
+  Object.defineProperty(fn, 'length', { value: length });
+  Object.defineProperty(prototype, name, { value: fn, writable: true, enumerable: true, configurable: true });
+}
+
+// GPUBindingCommandsMixin.setBindGroup, both overloads.
+function bindingCommands(prototype) {
+  const full = prototype.setBindGroup;
+  define(prototype, 'setBindGroup', function setBindGroup(index, bindGroup, dynamicOffsets,
+    dynamicOffsetsDataStart, dynamicOffsetsDataLength) {
+    const argc = arguments.length;
+    const slot = PassSlot.get(this);
+    lean: if (slot !== 0 && argc >= 2 && isU32(index)) {
+      let group;
+      if (bindGroup === null || bindGroup === undefined) {
+        group = kNoGroup;
+      } else if (typeof bindGroup === 'object') {
+        group = groupSlot(bindGroup);
+        if (group === 0) break lean;
+      } else {
+        break lean;
+      }
+      let count = 0;
+      if (argc <= 3) {
+        if (dynamicOffsets !== undefined) {
+          if (Array.isArray(dynamicOffsets)) {
+            count = dynamicOffsets.length;
+            if (count > scratch.length) break lean;
+            for (let i = 0; i < count; i++) {
+              const offset = dynamicOffsets[i];
+              if (!isU32(offset)) break lean;
+              scratch[i] = offset;
+            }
+          } else if (typedArrayTag.call(dynamicOffsets) === 'Uint32Array') {
+            count = typedArrayLength.call(dynamicOffsets);
+            if (count > scratch.length) break lean;
+            scratch.set(dynamicOffsets);
+          } else {
+            break lean;
+          }
+        }
+      } else if (argc >= 5) {
+        const start = dynamicOffsetsDataStart;
+        const length = dynamicOffsetsDataLength;
+        if (typedArrayTag.call(dynamicOffsets) !== 'Uint32Array' || !isU32(start) || !isU32(length)) {
+          break lean;
+        }
+        // Out of range: the full method throws the RangeError.
+        const n = typedArrayLength.call(dynamicOffsets);
+        if (start > n || length > n - start || length > scratch.length) break lean;
+        for (let i = 0; i < length; i++) scratch[i] = dynamicOffsets[start + i];
+        count = length;
+      } else {
+        break lean;
+      }
+      fast.setBindGroup(slot, index, group, count);
+      return;
+    }
+    Reflect.apply(full, this, arguments);
+  }, 2);
+}
+
+function computeCommands(prototype) {
+  const full = prototype.dispatchWorkgroups;
+  define(prototype, 'dispatchWorkgroups', function dispatchWorkgroups(workgroupCountX,
+    workgroupCountY = 1, workgroupCountZ = 1) {
+    const slot = PassSlot.get(this);
+    if (slot !== 0 && arguments.length >= 1 && isU32(workgroupCountX) && isU32(workgroupCountY) &&
+        isU32(workgroupCountZ)) {
+      fast.dispatchWorkgroups(slot, workgroupCountX, workgroupCountY, workgroupCountZ);
+      return;
+    }
+    Reflect.apply(full, this, arguments);
+  }, 1);
+}
+
+function renderCommands(prototype) {
+  const fullDraw = prototype.draw;
+  define(prototype, 'draw', function draw(vertexCount, instanceCount = 1, firstVertex = 0,
+    firstInstance = 0) {
+    const slot = PassSlot.get(this);
+    if (slot !== 0 && arguments.length >= 1 && isU32(vertexCount) && isU32(instanceCount) &&
+        isU32(firstVertex) && isU32(firstInstance)) {
+      fast.draw(slot, vertexCount, instanceCount, firstVertex, firstInstance);
+      return;
+    }
+    Reflect.apply(fullDraw, this, arguments);
+  }, 1);
+  const fullDrawIndexed = prototype.drawIndexed;
+  define(prototype, 'drawIndexed', function drawIndexed(indexCount, instanceCount = 1,
+    firstIndex = 0, baseVertex = 0, firstInstance = 0) {
+    const slot = PassSlot.get(this);
+    if (slot !== 0 && arguments.length >= 1 && isU32(indexCount) && isU32(instanceCount) &&
+        isU32(firstIndex) && (baseVertex | 0) === baseVertex && isU32(firstInstance)) {
+      fast.drawIndexed(slot, indexCount, instanceCount, firstIndex, baseVertex >>> 0, firstInstance);
+      return;
+    }
+    Reflect.apply(fullDrawIndexed, this, arguments);
+  }, 1);
+}
+
+// Stamps the pass (or bundle encoder) a native factory method returns.
+function stampResult(prototype, name) {
+  const create = prototype[name];
+  define(prototype, name, function (...args) {
+    const object = Reflect.apply(create, this, args);
+    new PassSlot(object, fast.passSlotOf(object)); // eslint-disable-line no-new
+    return object;
+  }, create.length);
+}
+
+function install(GPUDevice) {
+  stampResult(native.GPUCommandEncoder.prototype, 'beginComputePass');
+  stampResult(native.GPUCommandEncoder.prototype, 'beginRenderPass');
+  stampResult(GPUDevice.prototype, 'createRenderBundleEncoder');
+  for (const cls of [native.GPUComputePassEncoder, native.GPURenderPassEncoder,
+    native.GPURenderBundleEncoder]) {
+    bindingCommands(cls.prototype);
+  }
+  computeCommands(native.GPUComputePassEncoder.prototype);
+  renderCommands(native.GPURenderPassEncoder.prototype);
+  renderCommands(native.GPURenderBundleEncoder.prototype);
+}
+
+module.exports = { install };

@@ -1,0 +1,694 @@
+// GPUComputePassEncoder, GPURenderPassEncoder and GPURenderBundleEncoder
+// (#compute-passes, #render-passes, #bundles): the mixins they share
+// (GPUDebugCommandsMixin, GPUBindingCommandsMixin, GPURenderCommandsMixin)
+// are written once, as templates over the wrapper class.
+//
+// Each method converts its arguments with the WebIDL rules (idl.h), calls
+// the C++ handle and, in strict mode, throws the error of that call: an
+// encoding error invalidates the encoder (reported again by finish()), and a
+// strict device also reports it at the failing command (command_encoder.h).
+//
+// The lean entry points (the end of this file) serve lib/encoding.js's fast
+// path for setBindGroup, dispatchWorkgroups, draw and drawIndexed.
+#include <fmt/format.h>
+
+#include <vector>
+
+#include "descriptors.h"
+#include "encoding.h"
+#include "encoding_descriptors.h"
+#include "pipelines.h"
+
+namespace bindery::node {
+
+using idl::Context;
+using idl::Where;
+
+// --- the slot table ------------------------------------------------------------
+// Per thread (a worker's addon instance has its own thread): the live pass
+// and bundle encoders, by slot number. Slot 0 is never used.
+
+namespace {
+
+struct SlotTable {
+  std::vector<PassSlot> slots{PassSlot{}};
+  std::vector<uint32_t> free;
+};
+thread_local SlotTable slotTable;
+
+// Bind groups the lean path has seen, by slot (freed when the JS object is
+// collected); the JS object keeps its number in a private field.
+struct GroupTable {
+  std::vector<BindGroup> groups{BindGroup()};
+  std::vector<uint32_t> free;
+};
+thread_local GroupTable groupTable;
+
+// The Uint32Array lib/encoding.js writes dynamic offsets into before a lean
+// setBindGroup call (an ArrayBuffer of its own, so the bytes never move).
+struct Scratch {
+  Napi::Reference<Napi::Uint32Array> array;
+  const uint32_t* data = nullptr;
+  uint32_t length = 0;
+};
+thread_local Scratch scratch;
+
+constexpr uint32_t kNoGroup = 0xffffffffu;
+
+}  // namespace
+
+uint32_t allocateSlot(Napi::Env, ClassId id, void* object) {
+  SlotTable& t = slotTable;
+  uint32_t slot;
+  if (!t.free.empty()) {
+    slot = t.free.back();
+    t.free.pop_back();
+  } else {
+    slot = static_cast<uint32_t>(t.slots.size());
+    t.slots.emplace_back();
+  }
+  t.slots[slot] = PassSlot{id, object};
+  return slot;
+}
+
+void releaseSlot(Napi::Env, uint32_t slot) {
+  if (slot == 0 || slot >= slotTable.slots.size()) return;
+  slotTable.slots[slot] = PassSlot{};
+  slotTable.free.push_back(slot);
+}
+
+GPUComputePassEncoder::~GPUComputePassEncoder() {
+  releaseSlot(Env(), slot);
+}
+GPURenderPassEncoder::~GPURenderPassEncoder() {
+  releaseSlot(Env(), slot);
+}
+GPURenderBundleEncoder::~GPURenderBundleEncoder() {
+  releaseSlot(Env(), slot);
+}
+
+namespace {
+
+// --- argument conversions --------------------------------------------------------
+
+// GPUBindGroup? (undefined is null, as WebIDL converts it for a nullable type).
+const BindGroup* toBindGroup(const Context& ctx, Napi::Value v) {
+  static const BindGroup kNull;
+  if (v.IsNull() || v.IsUndefined()) return &kNull;
+  GPUBindGroup* group = GPUBindGroup::unwrap(ctx.env, v);
+  if (!group) {
+    ctx.typeError(Where{nullptr, "bindGroup", 0},
+                  "is " + idl::describe(v) + ", not a GPUBindGroup (or null)");
+  }
+  return &group->handle;
+}
+
+// Dynamic offsets in a small buffer on the stack; a vector only past 16.
+struct Offsets {
+  uint32_t inline_[16];
+  std::vector<uint32_t> heap;
+  uint32_t count = 0;
+  uint32_t* data() { return count <= 16 ? inline_ : heap.data(); }
+  void push(uint32_t v) {
+    if (count < 16) {
+      inline_[count++] = v;
+      return;
+    }
+    if (count == 16) heap.assign(inline_, inline_ + 16);
+    heap.push_back(v);
+    ++count;
+  }
+  std::span<const uint32_t> span() { return {data(), count}; }
+};
+
+// sequence<GPUBufferDynamicOffset>: an Array or a Uint32Array straight, any
+// other iterable through the iterator protocol.
+void toOffsets(const Context& ctx, Napi::Value v, Offsets& out) {
+  Where where{nullptr, "dynamicOffsets", 0};
+  if (v.IsTypedArray()) {
+    Napi::TypedArray ta = v.As<Napi::TypedArray>();
+    if (ta.TypedArrayType() == napi_uint32_array) {
+      Napi::Uint32Array u = v.As<Napi::Uint32Array>();
+      for (size_t i = 0; i < u.ElementLength(); ++i) out.push(u[i]);
+      return;
+    }
+  }
+  if (v.IsArray()) {
+    Napi::Array array = v.As<Napi::Array>();
+    uint32_t length = array.Length();
+    for (uint32_t i = 0; i < length; ++i) {
+      Napi::Value element = array.Get(i);
+      if (element.IsNumber()) {
+        double d = element.As<Napi::Number>().DoubleValue();
+        if (d >= 0 && d <= 4294967295.0 && d == static_cast<double>(static_cast<uint32_t>(d))) {
+          out.push(static_cast<uint32_t>(d));
+          continue;
+        }
+      }
+      uint32_t value = 0;
+      idl::Convert<uint32_t>::from(ctx, element, value, Where{&where, nullptr, i});
+      out.push(value);
+    }
+    return;
+  }
+  idl::forEachElement(ctx, v, where, [&](Napi::Value element, const Where& at) {
+    uint32_t value = 0;
+    idl::Convert<uint32_t>::from(ctx, element, value, at);
+    out.push(value);
+  });
+}
+
+[[noreturn]] void throwRangeError(Napi::Env env, const std::string& message) {
+  throw Napi::RangeError::New(env, message);
+}
+
+// --- the shared mixins, over a wrapper W (its `handle` has the methods) -----------
+
+// GPUDebugCommandsMixin
+template <class W>
+void pushDebugGroup(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::PushDebugGroup);
+  idl::requireArguments(ctx, info, 1);
+  w->handle.pushDebugGroup(idl::toDOMString(ctx, info[0], Where{nullptr, "groupLabel", 0}));
+  w->device->throwIfFailed();
+}
+template <class W>
+void popDebugGroup(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  w->handle.popDebugGroup();
+  w->device->throwIfFailed();
+}
+template <class W>
+void insertDebugMarker(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::InsertDebugMarker);
+  idl::requireArguments(ctx, info, 1);
+  w->handle.insertDebugMarker(idl::toDOMString(ctx, info[0], Where{nullptr, "markerLabel", 0}));
+  w->device->throwIfFailed();
+}
+
+// GPUBindingCommandsMixin.setBindGroup, both overloads
+// (#dom-gpubindingcommandsmixin-setbindgroup). WebIDL overload resolution
+// by argument count: 2 or 3 arguments take the sequence, 5 or more the
+// Uint32Array with a start and a length; 4 is no overload (TypeError).
+template <class W>
+void setBindGroup(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::SetBindGroup);
+  size_t argc = info.Length();
+  idl::requireArguments(ctx, info, 2);
+  uint32_t index = toU32(ctx, info[0], "index");
+  const BindGroup* group = toBindGroup(ctx, info[1]);
+  if (argc >= 5) {
+    Napi::Value data = info[2];
+    if (!data.IsTypedArray() || data.As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
+      ctx.typeError(Where{nullptr, "dynamicOffsetsData", 0},
+                    "is " + idl::describe(data) + ", not a Uint32Array");
+    }
+    uint64_t start = toU64(ctx, info[3], "dynamicOffsetsDataStart");
+    uint32_t length = toU32(ctx, info[4], "dynamicOffsetsDataLength");
+    Napi::Uint32Array array = data.As<Napi::Uint32Array>();
+    std::span<const uint32_t> span(array.Data(), array.ElementLength());
+    if (std::optional<Exception> thrown =
+            w->handle.setBindGroup(index, *group, span, start, length)) {
+      throwRangeError(info.Env(), thrown->message);
+    }
+  } else if (argc == 4) {
+    ctx.typeError(
+        "4 arguments match no overload: setBindGroup(index, bindGroup, dynamicOffsets = []) "
+        "takes 2 or 3, setBindGroup(index, bindGroup, dynamicOffsetsData, "
+        "dynamicOffsetsDataStart, dynamicOffsetsDataLength) takes 5.");
+  } else if (argc == 3 && !info[2].IsUndefined()) {
+    Offsets offsets;
+    toOffsets(ctx, info[2], offsets);
+    w->handle.setBindGroup(index, *group, offsets.span());
+  } else {
+    w->handle.setBindGroup(index, *group);
+  }
+  w->device->throwIfFailed();
+}
+
+// GPUBindingCommandsMixin.setImmediates (#programmable-passes-immediate-data):
+// dataOffset and dataSize count elements of a TypedArray (bytes otherwise).
+template <class W>
+void setImmediates(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::SetImmediates);
+  idl::requireArguments(ctx, info, 2);
+  uint32_t rangeOffset = toU32(ctx, info[0], "rangeOffset");
+  SourceBytes bytes = bufferSourceBytes(ctx, info[1], Where{nullptr, "data", 0});
+  uint64_t dataOffset = optionalU64(ctx, info, 2, "dataOffset").value_or(0);
+  std::optional<uint64_t> dataSize = optionalU64(ctx, info, 3, "dataSize");
+  if (std::optional<Exception> thrown = w->handle.setImmediates(
+          rangeOffset, BufferSource(bytes.data, bytes.byteLength, bytes.elementSize), dataOffset,
+          dataSize)) {
+    throwException(info.Env(), *thrown);
+  }
+  w->device->throwIfFailed();
+}
+
+// GPURenderCommandsMixin
+template <class W>
+void setRenderPipeline(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::SetPipeline);
+  idl::requireArguments(ctx, info, 1);
+  w->handle.setPipeline(idl::argument<RenderPipeline>(ctx, info, 0, "pipeline"));
+  w->device->throwIfFailed();
+}
+template <class W>
+void setIndexBuffer(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::SetIndexBuffer);
+  idl::requireArguments(ctx, info, 2);
+  Buffer buffer = toBuffer(ctx, info[0], "buffer");
+  IndexFormat format = idl::argument<IndexFormat>(ctx, info, 1, "indexFormat");
+  uint64_t offset = info.Length() > 2 && !info[2].IsUndefined() ? toU64(ctx, info[2], "offset") : 0;
+  std::optional<uint64_t> size;
+  if (info.Length() > 3 && !info[3].IsUndefined()) size = toU64(ctx, info[3], "size");
+  w->handle.setIndexBuffer(buffer, format, offset, size);
+  w->device->throwIfFailed();
+}
+template <class W>
+void setVertexBuffer(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::SetVertexBuffer);
+  idl::requireArguments(ctx, info, 2);
+  uint32_t slot = toU32(ctx, info[0], "slot");
+  // GPUBuffer? buffer: null unbinds the slot.
+  Buffer buffer;
+  if (!info[1].IsNull() && !info[1].IsUndefined()) buffer = toBuffer(ctx, info[1], "buffer");
+  uint64_t offset = info.Length() > 2 && !info[2].IsUndefined() ? toU64(ctx, info[2], "offset") : 0;
+  std::optional<uint64_t> size;
+  if (info.Length() > 3 && !info[3].IsUndefined()) size = toU64(ctx, info[3], "size");
+  w->handle.setVertexBuffer(slot, buffer, offset, size);
+  w->device->throwIfFailed();
+}
+template <class W>
+void draw(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::Draw);
+  idl::requireArguments(ctx, info, 1);
+  uint32_t vertexCount = toU32(ctx, info[0], "vertexCount");
+  uint32_t instanceCount = optionalU32(ctx, info, 1, "instanceCount", 1);
+  uint32_t firstVertex = optionalU32(ctx, info, 2, "firstVertex", 0);
+  uint32_t firstInstance = optionalU32(ctx, info, 3, "firstInstance", 0);
+  w->handle.draw(vertexCount, instanceCount, firstVertex, firstInstance);
+  w->device->throwIfFailed();
+}
+template <class W>
+void drawIndexed(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, Method::DrawIndexed);
+  idl::requireArguments(ctx, info, 1);
+  uint32_t indexCount = toU32(ctx, info[0], "indexCount");
+  uint32_t instanceCount = optionalU32(ctx, info, 1, "instanceCount", 1);
+  uint32_t firstIndex = optionalU32(ctx, info, 2, "firstIndex", 0);
+  int32_t baseVertex =
+      info.Length() > 3 && !info[3].IsUndefined() ? toI32(ctx, info[3], "baseVertex") : 0;
+  uint32_t firstInstance = optionalU32(ctx, info, 4, "firstInstance", 0);
+  w->handle.drawIndexed(indexCount, instanceCount, firstIndex, baseVertex, firstInstance);
+  w->device->throwIfFailed();
+}
+template <class W, Method M>
+void drawIndirectAny(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  Context ctx = w->context(info, M);
+  idl::requireArguments(ctx, info, 2);
+  Buffer buffer = toBuffer(ctx, info[0], "indirectBuffer");
+  uint64_t offset = toU64(ctx, info[1], "indirectOffset");
+  if constexpr (M == Method::DrawIndirect) {
+    w->handle.drawIndirect(buffer, offset);
+  } else {
+    w->handle.drawIndexedIndirect(buffer, offset);
+  }
+  w->device->throwIfFailed();
+}
+
+template <class W>
+void end(const Napi::CallbackInfo& info) {
+  W* w = self<W>(info);
+  w->handle.end();
+  w->device->throwIfFailed();
+}
+
+// --- GPUComputePassEncoder -------------------------------------------------------
+
+void setComputePipeline(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUComputePassEncoder>(info);
+  Context ctx = w->context(info, Method::SetPipeline);
+  idl::requireArguments(ctx, info, 1);
+  w->handle.setPipeline(idl::argument<ComputePipeline>(ctx, info, 0, "pipeline"));
+  w->device->throwIfFailed();
+}
+
+void dispatchWorkgroups(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUComputePassEncoder>(info);
+  Context ctx = w->context(info, Method::DispatchWorkgroups);
+  idl::requireArguments(ctx, info, 1);
+  uint32_t x = toU32(ctx, info[0], "workgroupCountX");
+  uint32_t y = optionalU32(ctx, info, 1, "workgroupCountY", 1);
+  uint32_t z = optionalU32(ctx, info, 2, "workgroupCountZ", 1);
+  w->handle.dispatchWorkgroups(x, y, z);
+  w->device->throwIfFailed();
+}
+
+void dispatchWorkgroupsIndirect(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUComputePassEncoder>(info);
+  Context ctx = w->context(info, Method::DispatchWorkgroupsIndirect);
+  idl::requireArguments(ctx, info, 2);
+  Buffer buffer = toBuffer(ctx, info[0], "indirectBuffer");
+  w->handle.dispatchWorkgroupsIndirect(buffer, toU64(ctx, info[1], "indirectOffset"));
+  w->device->throwIfFailed();
+}
+
+// --- GPURenderPassEncoder ----------------------------------------------------------
+
+void executeBundles(const Napi::CallbackInfo& info) {
+  auto* w = self<GPURenderPassEncoder>(info);
+  Context ctx = w->context(info, Method::ExecuteBundles);
+  idl::requireArguments(ctx, info, 1);
+  std::vector<RenderBundle> bundles;
+  idl::forEachElement(ctx, info[0], Where{nullptr, "bundles", 0},
+                      [&](Napi::Value v, const Where& at) {
+                        GPURenderBundle* bundle = GPURenderBundle::unwrap(ctx.env, v);
+                        if (!bundle) {
+                          ctx.typeError(at, "is " + idl::describe(v) + ", not a GPURenderBundle");
+                        }
+                        bundles.push_back(bundle->handle);
+                      });
+  w->handle.executeBundles(bundles);
+  w->device->throwIfFailed();
+}
+
+// Rasterization state (#render-pass-encoder-rasterization-state) and
+// occlusion queries (#render-pass-encoder-queries).
+void setViewport(const Napi::CallbackInfo& info) {
+  auto* w = self<GPURenderPassEncoder>(info);
+  Context ctx = w->context(info, Method::SetViewport);
+  idl::requireArguments(ctx, info, 6);
+  static constexpr const char* names[] = {"x", "y", "width", "height", "minDepth", "maxDepth"};
+  float v[6];
+  for (size_t i = 0; i < 6; ++i)
+    idl::Convert<float>::from(ctx, info[i], v[i], Where{nullptr, names[i], 0});
+  w->handle.setViewport(v[0], v[1], v[2], v[3], v[4], v[5]);
+  w->device->throwIfFailed();
+}
+void setScissorRect(const Napi::CallbackInfo& info) {
+  auto* w = self<GPURenderPassEncoder>(info);
+  Context ctx = w->context(info, Method::SetScissorRect);
+  idl::requireArguments(ctx, info, 4);
+  w->handle.setScissorRect(toU32(ctx, info[0], "x"), toU32(ctx, info[1], "y"),
+                           toU32(ctx, info[2], "width"), toU32(ctx, info[3], "height"));
+  w->device->throwIfFailed();
+}
+void setBlendConstant(const Napi::CallbackInfo& info) {
+  auto* w = self<GPURenderPassEncoder>(info);
+  Context ctx = w->context(info, Method::SetBlendConstant);
+  idl::requireArguments(ctx, info, 1);
+  w->handle.setBlendConstant(idl::argument<Color>(ctx, info, 0, "color"));
+  w->device->throwIfFailed();
+}
+void setStencilReference(const Napi::CallbackInfo& info) {
+  auto* w = self<GPURenderPassEncoder>(info);
+  Context ctx = w->context(info, Method::SetStencilReference);
+  idl::requireArguments(ctx, info, 1);
+  w->handle.setStencilReference(toU32(ctx, info[0], "reference"));
+  w->device->throwIfFailed();
+}
+void beginOcclusionQuery(const Napi::CallbackInfo& info) {
+  auto* w = self<GPURenderPassEncoder>(info);
+  Context ctx = w->context(info, Method::BeginOcclusionQuery);
+  idl::requireArguments(ctx, info, 1);
+  w->handle.beginOcclusionQuery(toU32(ctx, info[0], "queryIndex"));
+  w->device->throwIfFailed();
+}
+void endOcclusionQuery(const Napi::CallbackInfo& info) {
+  auto* w = self<GPURenderPassEncoder>(info);
+  w->handle.endOcclusionQuery();
+  w->device->throwIfFailed();
+}
+
+// --- GPURenderBundleEncoder ----------------------------------------------------------
+
+Napi::Value finishBundle(const Napi::CallbackInfo& info) {
+  auto* w = self<GPURenderBundleEncoder>(info);
+  Context ctx = w->context(info, Method::Finish);
+  RenderBundleDescriptor descriptor =
+      idl::argument<RenderBundleDescriptor>(ctx, info, 0, "descriptor");
+  RenderBundle bundle = w->handle.finish(descriptor);
+  w->device->throwIfFailed();
+  return GPURenderBundle::create(info.Env(), std::move(bundle), w->device);
+}
+
+// The mixins every pass (and the bundle encoder) has.
+template <class W>
+void defineBindingCommands(Napi::Env env) {
+  defineMethod<W>(env, "pushDebugGroup", pushDebugGroup<W>);
+  defineMethod<W>(env, "popDebugGroup", popDebugGroup<W>);
+  defineMethod<W>(env, "insertDebugMarker", insertDebugMarker<W>);
+  defineMethod<W>(env, "setBindGroup", setBindGroup<W>);
+  defineMethod<W>(env, "setImmediates", setImmediates<W>);
+}
+template <class W>
+void defineRenderCommands(Napi::Env env) {
+  defineMethod<W>(env, "setPipeline", setRenderPipeline<W>);
+  defineMethod<W>(env, "setIndexBuffer", setIndexBuffer<W>);
+  defineMethod<W>(env, "setVertexBuffer", setVertexBuffer<W>);
+  defineMethod<W>(env, "draw", draw<W>);
+  defineMethod<W>(env, "drawIndexed", drawIndexed<W>);
+  defineMethod<W>(env, "drawIndirect", drawIndirectAny<W, Method::DrawIndirect>);
+  defineMethod<W>(env, "drawIndexedIndirect", drawIndirectAny<W, Method::DrawIndexedIndirect>);
+}
+
+}  // namespace
+
+void GPUComputePassEncoder::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPUComputePassEncoder", {});
+  defineBindingCommands<GPUComputePassEncoder>(env);
+  defineMethod<GPUComputePassEncoder>(env, "setPipeline", setComputePipeline);
+  defineMethod<GPUComputePassEncoder>(env, "dispatchWorkgroups", dispatchWorkgroups);
+  defineMethod<GPUComputePassEncoder>(env, "dispatchWorkgroupsIndirect",
+                                      dispatchWorkgroupsIndirect);
+  defineMethod<GPUComputePassEncoder>(env, "end", end<GPUComputePassEncoder>);
+}
+
+void GPURenderPassEncoder::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPURenderPassEncoder", {});
+  defineBindingCommands<GPURenderPassEncoder>(env);
+  defineRenderCommands<GPURenderPassEncoder>(env);
+  defineMethod<GPURenderPassEncoder>(env, "executeBundles", executeBundles);
+  defineMethod<GPURenderPassEncoder>(env, "setViewport", setViewport);
+  defineMethod<GPURenderPassEncoder>(env, "setScissorRect", setScissorRect);
+  defineMethod<GPURenderPassEncoder>(env, "setBlendConstant", setBlendConstant);
+  defineMethod<GPURenderPassEncoder>(env, "setStencilReference", setStencilReference);
+  defineMethod<GPURenderPassEncoder>(env, "beginOcclusionQuery", beginOcclusionQuery);
+  defineMethod<GPURenderPassEncoder>(env, "endOcclusionQuery", endOcclusionQuery);
+  defineMethod<GPURenderPassEncoder>(env, "end", end<GPURenderPassEncoder>);
+}
+
+void GPURenderBundleEncoder::init(Napi::Env env, Napi::Object exports) {
+  registerClass(env, exports, "GPURenderBundleEncoder", {});
+  defineBindingCommands<GPURenderBundleEncoder>(env);
+  defineRenderCommands<GPURenderBundleEncoder>(env);
+  defineMethod<GPURenderBundleEncoder>(env, "finish", finishBundle);
+}
+
+// --- The lean entry points --------------------------------------------------------
+// lib/encoding.js calls these after doing the WebIDL conversions itself, with
+// the pass's slot, plain unsigned integers, and dynamic offsets already in
+// the scratch Uint32Array. No allocation, no conversion, no unwrapping; a
+// wrong slot (which lib/encoding.js never passes) is a TypeError.
+
+namespace {
+
+template <class F>
+napi_value guarded(napi_env, F&& f) {
+  try {
+    f();
+  } catch (const Napi::Error& e) {
+    e.ThrowAsJavaScriptException();
+  }
+  return nullptr;
+}
+
+[[noreturn]] void badSlot(napi_env env) {
+  throw Napi::TypeError::New(env, "Illegal invocation: not a live pass or bundle encoder");
+}
+
+PassSlot& passAt(napi_env env, uint32_t slot) {
+  if (slot == 0 || slot >= slotTable.slots.size()) badSlot(env);
+  return slotTable.slots[slot];
+}
+
+template <size_t N>
+void readArgs(napi_env env, napi_callback_info info, uint32_t (&out)[N]) {
+  size_t argc = N;
+  napi_value argv[N];
+  napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
+  for (size_t i = 0; i < N; ++i) {
+    if (i >= argc || napi_get_value_uint32(env, argv[i], &out[i]) != napi_ok) out[i] = 0;
+  }
+}
+
+// (passSlot, index, groupSlot or 0xffffffff for null, offsetCount)
+napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
+  uint32_t a[4];
+  readArgs(env, info, a);
+  return guarded(env, [&] {
+    PassSlot& s = passAt(env, a[0]);
+    const BindGroup* group = &groupTable.groups[0];
+    if (a[2] != kNoGroup) {
+      if (a[2] >= groupTable.groups.size()) badSlot(env);
+      group = &groupTable.groups[a[2]];
+    }
+    uint32_t count = a[3] <= scratch.length ? a[3] : 0;
+    std::span<const uint32_t> offsets(scratch.data, count);
+    switch (s.id) {
+      case ClassId::ComputePassEncoder: {
+        auto* w = static_cast<GPUComputePassEncoder*>(s.object);
+        w->handle.setBindGroup(a[1], *group, offsets);
+        return w->device->throwIfFailed();
+      }
+      case ClassId::RenderPassEncoder: {
+        auto* w = static_cast<GPURenderPassEncoder*>(s.object);
+        w->handle.setBindGroup(a[1], *group, offsets);
+        return w->device->throwIfFailed();
+      }
+      case ClassId::RenderBundleEncoder: {
+        auto* w = static_cast<GPURenderBundleEncoder*>(s.object);
+        w->handle.setBindGroup(a[1], *group, offsets);
+        return w->device->throwIfFailed();
+      }
+      default: badSlot(env);
+    }
+  });
+}
+
+// (passSlot, x, y, z)
+napi_value fastDispatch(napi_env env, napi_callback_info info) {
+  uint32_t a[4];
+  readArgs(env, info, a);
+  return guarded(env, [&] {
+    PassSlot& s = passAt(env, a[0]);
+    if (s.id != ClassId::ComputePassEncoder) badSlot(env);
+    auto* w = static_cast<GPUComputePassEncoder*>(s.object);
+    w->handle.dispatchWorkgroups(a[1], a[2], a[3]);
+    w->device->throwIfFailed();
+  });
+}
+
+template <class F>
+void onRenderCommands(napi_env env, PassSlot& s, F&& f) {
+  if (s.id == ClassId::RenderPassEncoder) {
+    auto* w = static_cast<GPURenderPassEncoder*>(s.object);
+    f(w->handle);
+    w->device->throwIfFailed();
+  } else if (s.id == ClassId::RenderBundleEncoder) {
+    auto* w = static_cast<GPURenderBundleEncoder*>(s.object);
+    f(w->handle);
+    w->device->throwIfFailed();
+  } else {
+    badSlot(env);
+  }
+}
+
+// (passSlot, vertexCount, instanceCount, firstVertex, firstInstance)
+napi_value fastDraw(napi_env env, napi_callback_info info) {
+  uint32_t a[5];
+  readArgs(env, info, a);
+  return guarded(env, [&] {
+    onRenderCommands(env, passAt(env, a[0]),
+                     [&](auto& handle) { handle.draw(a[1], a[2], a[3], a[4]); });
+  });
+}
+
+// (passSlot, indexCount, instanceCount, firstIndex, baseVertex (as uint32), firstInstance)
+napi_value fastDrawIndexed(napi_env env, napi_callback_info info) {
+  uint32_t a[6];
+  readArgs(env, info, a);
+  return guarded(env, [&] {
+    onRenderCommands(env, passAt(env, a[0]), [&](auto& handle) {
+      handle.drawIndexed(a[1], a[2], a[3], static_cast<int32_t>(a[4]), a[5]);
+    });
+  });
+}
+
+// (passObject) -> its slot (a pass or bundle encoder), or 0.
+Napi::Value passSlotOf(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  uint32_t slot = 0;
+  if (auto* c = GPUComputePassEncoder::unwrap(env, info[0])) {
+    slot = c->slot;
+  } else if (auto* r = GPURenderPassEncoder::unwrap(env, info[0])) {
+    slot = r->slot;
+  } else if (auto* b = GPURenderBundleEncoder::unwrap(env, info[0])) {
+    slot = b->slot;
+  }
+  return Napi::Number::New(env, slot);
+}
+
+void freeGroupSlot(napi_env, void* data, void*) {
+  uint32_t slot = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
+  if (slot == 0 || slot >= groupTable.groups.size()) return;
+  groupTable.groups[slot] = BindGroup();
+  groupTable.free.push_back(slot);
+}
+
+// (object) -> the bind group's slot, or 0 when it is not a GPUBindGroup. The
+// slot lives as long as the JS object (a finalizer frees it).
+Napi::Value groupSlotOf(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  GPUBindGroup* group = GPUBindGroup::unwrap(env, info[0]);
+  if (!group) return Napi::Number::New(env, 0);
+  GroupTable& t = groupTable;
+  uint32_t slot;
+  if (!t.free.empty()) {
+    slot = t.free.back();
+    t.free.pop_back();
+  } else {
+    slot = static_cast<uint32_t>(t.groups.size());
+    t.groups.emplace_back();
+  }
+  t.groups[slot] = group->handle;
+  NAPI_THROW_IF_FAILED(env,
+                       napi_add_finalizer(env, info[0], reinterpret_cast<void*>(uintptr_t{slot}),
+                                          freeGroupSlot, nullptr, nullptr),
+                       Napi::Value());
+  return Napi::Number::New(env, slot);
+}
+
+// (Uint32Array): the scratch array of the lean setBindGroup.
+void setScratch(const Napi::CallbackInfo& info) {
+  Napi::Uint32Array array = info[0].As<Napi::Uint32Array>();
+  scratch.array = Napi::Persistent(array);
+  scratch.data = array.Data();
+  scratch.length = static_cast<uint32_t>(array.ElementLength());
+}
+
+void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_callback cb) {
+  napi_value fn = nullptr;
+  NAPI_THROW_IF_FAILED_VOID(env,
+                            napi_create_function(env, name, NAPI_AUTO_LENGTH, cb, nullptr, &fn));
+  target.Set(name, Napi::Value(env, fn));
+}
+
+}  // namespace
+
+void initPasses(Napi::Env env, Napi::Object exports) {
+  GPUComputePassEncoder::init(env, exports);
+  GPURenderPassEncoder::init(env, exports);
+  GPURenderBundleEncoder::init(env, exports);
+  Napi::Object fast = Napi::Object::New(env);
+  rawFunction(env, fast, "setBindGroup", fastSetBindGroup);
+  rawFunction(env, fast, "dispatchWorkgroups", fastDispatch);
+  rawFunction(env, fast, "draw", fastDraw);
+  rawFunction(env, fast, "drawIndexed", fastDrawIndexed);
+  fast.Set("passSlotOf", Napi::Function::New(env, passSlotOf, "passSlotOf"));
+  fast.Set("groupSlotOf", Napi::Function::New(env, groupSlotOf, "groupSlotOf"));
+  fast.Set("setScratch", Napi::Function::New(env, setScratch, "setScratch"));
+  exports.Set("fastEncoding", fast);
+}
+
+}  // namespace bindery::node
