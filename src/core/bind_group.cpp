@@ -22,9 +22,11 @@ constexpr size_t BindGroupBase::kResourcesOffset() {
   return (sizeof(BindGroupBase) + alignof(ObjectBase*) - 1) & ~(alignof(ObjectBase*) - 1);
 }
 
-size_t BindGroupBase::allocationSize(uint32_t entryCount, uint32_t bufferCount) {
+size_t BindGroupBase::allocationSize(uint32_t entryCount, uint32_t bufferCount,
+                                     uint32_t dynamicCount) {
+  static_assert(alignof(DynamicOffsetLimit) <= alignof(BoundBufferRange));
   return kResourcesOffset() + entryCount * sizeof(ObjectBase*) +
-         bufferCount * sizeof(BoundBufferRange);
+         bufferCount * sizeof(BoundBufferRange) + dynamicCount * sizeof(DynamicOffsetLimit);
 }
 
 ObjectBase* const* BindGroupBase::resources() const {
@@ -37,12 +39,18 @@ const BoundBufferRange* BindGroupBase::ranges() const {
       reinterpret_cast<const uint8_t*>(this) + kResourcesOffset() + count_ * sizeof(ObjectBase*));
 }
 
+const DynamicOffsetLimit* BindGroupBase::dynamicOffsetLimits() const {
+  return reinterpret_cast<const DynamicOffsetLimit*>(ranges() + bufferCount_);
+}
+
 BindGroupBase::BindGroupBase(DeviceBase* device, std::string_view label,
-                             Ref<BindGroupLayoutBase> layout, uint32_t count, uint32_t bufferCount)
+                             Ref<BindGroupLayoutBase> layout, uint32_t count, uint32_t bufferCount,
+                             uint32_t dynamicCount)
     : ObjectBase(device, ObjectType::BindGroup, label),
       layout_(std::move(layout)),
       count_(count),
-      bufferCount_(bufferCount) {}
+      bufferCount_(bufferCount),
+      dynamicCount_(dynamicCount) {}
 
 BindGroupBase::BindGroupBase(DeviceBase* device, std::string_view label,
                              Ref<BindGroupLayoutBase> layout, InvalidTag tag)
@@ -56,12 +64,26 @@ Ref<BindGroupBase> BindGroupBase::create(DeviceBase* device, std::string_view la
                                          std::span<const BoundBufferRange> ranges) {
   const auto count = static_cast<uint32_t>(resources.size());
   const auto bufferCount = static_cast<uint32_t>(ranges.size());
-  void* memory = ::operator new(allocationSize(count, bufferCount));
-  auto* group = new (memory) BindGroupBase(device, label, std::move(layout), count, bufferCount);
+  const BindGroupLayoutInternal* internal = layout->internal();
+  const uint32_t dynamicCount = internal->dynamicOffsetCount();
+  void* memory = ::operator new(allocationSize(count, bufferCount, dynamicCount));
+  auto* group = new (memory)
+      BindGroupBase(device, label, std::move(layout), count, bufferCount, dynamicCount);
   auto* bytes = static_cast<uint8_t*>(memory) + kResourcesOffset();
   std::copy(resources.begin(), resources.end(), reinterpret_cast<ObjectBase**>(bytes));
-  std::copy(ranges.begin(), ranges.end(),
-            reinterpret_cast<BoundBufferRange*>(bytes + count * sizeof(ObjectBase*)));
+  auto* outRanges = reinterpret_cast<BoundBufferRange*>(bytes + count * sizeof(ObjectBase*));
+  std::copy(ranges.begin(), ranges.end(), outRanges);
+  // Dense order puts the dynamic buffers first: dynamicOffsets[i] is dense entry i.
+  auto* limits = reinterpret_cast<DynamicOffsetLimit*>(outRanges + bufferCount);
+  const Limits& deviceLimits = device->limits();
+  for (uint32_t i = 0; i < dynamicCount; ++i) {
+    bool uniform = internal->entry(i).bufferType == BufferBindingType::Uniform;
+    uint32_t alignment = uniform ? deviceLimits.minUniformBufferOffsetAlignment
+                                 : deviceLimits.minStorageBufferOffsetAlignment;
+    uint64_t bufferSize = static_cast<const BufferBase*>(resources[i])->size();
+    uint64_t end = ranges[i].offset + ranges[i].size;
+    new (&limits[i]) DynamicOffsetLimit{bufferSize >= end ? bufferSize - end : 0, alignment - 1};
+  }
   return Ref<BindGroupBase>::adopt(group);
 }
 

@@ -8,6 +8,7 @@
 // external texture.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -33,6 +34,15 @@ struct BoundBufferRange {
   uint64_t size = 0;
 };
 
+// What setBindGroup checks a dynamic offset against, per dynamic entry,
+// derived once at creation: the alignment mask of its buffer type's
+// min*BufferOffsetAlignment limit and the largest offset that keeps the
+// binding in bounds (offset + dynamicOffset + size <= buffer size).
+struct DynamicOffsetLimit {
+  uint64_t maxOffset = 0;
+  uint32_t alignMask = 0;
+};
+
 class BindGroupBase final : public ObjectBase {
  public:
   // `resources` in dense order, each already referenced once for the group
@@ -48,6 +58,14 @@ class BindGroupBase final : public ObjectBase {
   BindGroupLayoutBase* layout() const { return layout_.get(); }
   uint32_t entryCount() const { return count_; }
   uint32_t bufferCount() const { return bufferCount_; }
+  // The layout's dynamicOffsetCount (0 for an invalid group).
+  uint32_t dynamicOffsetCount() const { return dynamicCount_; }
+  // [0, dynamicOffsetCount()): the limits of dynamicOffsets[i].
+  const DynamicOffsetLimit* dynamicOffsetLimits() const;
+  // Encoders' hint (never trusted alone): the stamp of the last pass encoder
+  // that put this group in its used resources, so rebinding it in that pass
+  // skips the lookup. Relaxed atomics: a stale value only costs the lookup.
+  std::atomic<uint64_t>& passStamp() const { return passStamp_; }
   // The layout entry at dense index i.
   const LayoutEntry& layoutEntry(uint32_t i) const { return layout_->internal()->entry(i); }
 
@@ -70,11 +88,12 @@ class BindGroupBase final : public ObjectBase {
   MaybeError validateExternalTexturesNotExpired() const;
 
   // Bytes of one group with this many entries: the object and its trailing storage.
-  static size_t allocationSize(uint32_t entryCount, uint32_t bufferCount);
+  static size_t allocationSize(uint32_t entryCount, uint32_t bufferCount,
+                               uint32_t dynamicCount = 0);
 
  private:
   BindGroupBase(DeviceBase* device, std::string_view label, Ref<BindGroupLayoutBase> layout,
-                uint32_t count, uint32_t bufferCount);
+                uint32_t count, uint32_t bufferCount, uint32_t dynamicCount);
   BindGroupBase(DeviceBase* device, std::string_view label, Ref<BindGroupLayoutBase> layout,
                 InvalidTag tag);
   ~BindGroupBase() override;
@@ -87,6 +106,8 @@ class BindGroupBase final : public ObjectBase {
   Ref<BindGroupLayoutBase> layout_;
   uint32_t count_ = 0;
   uint32_t bufferCount_ = 0;
+  uint32_t dynamicCount_ = 0;
+  mutable std::atomic<uint64_t> passStamp_{0};
 };
 
 // #bind-group-creation validation and resolution: on success `resources`

@@ -49,12 +49,13 @@ void BindGroupTracker::init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPe
 }
 
 void BindGroupTracker::reset() {
-  std::fill(groups_.begin(), groups_.end(), nullptr);
+  groups_.fill(nullptr);
   dirty_ = ~uint64_t{0};
   offsetsDirty_ = 0;
   setMask_ = 0;
   pipeline_ = nullptr;
   pipelineDirty_ = true;
+  fastSlots_ = 0;
 }
 
 MaybeError BindGroupTracker::validateSlot(uint32_t index) const {
@@ -191,13 +192,23 @@ MaybeError BindGroupTracker::validateWritableAliasing() const {
 
 MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) {
   if (verified_.empty()) verified_.resize(kVerifiedSlots);
+  if (pipelineDirty_) {
+    lateSizeMask_ = 0;
+    for (uint32_t g = 0; g < pipeline_->minBufferSizes.size() && g < kMaxGroups; ++g) {
+      for (uint64_t size : pipeline_->minBufferSizes[g]) {
+        if (size != 0) lateSizeMask_ |= uint64_t{1} << g;
+      }
+    }
+  }
   for (uint64_t mask = check; mask; mask &= mask - 1) {
     uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(mask));
     const BindGroupBase* group = groups_[slot];
     Verified& v = verifiedSlot(group, slot);
-    if (group && v.group == group && v.pipeline == pipeline_ && v.slot == slot) continue;
-    BINDERY_TRY(validateSlot(slot));
-    v = {group, pipeline_, slot};
+    if (!(group && v.group == group && v.pipeline == pipeline_ && v.slot == slot)) {
+      BINDERY_TRY(validateSlot(slot));
+      v = {group, pipeline_, slot};
+    }
+    checkedLayouts_[slot] = group->layout();
   }
   if (compat_) {
     BINDERY_TRY(validateCompatTextureViews(groups_.data(), pipeline_->groupMask));
@@ -217,6 +228,7 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
   dirty_ &= ~pipeline_->groupMask;
   offsetsDirty_ &= ~pipeline_->groupMask;
   pipelineDirty_ = false;
+  fastSlots_ = pipeline_->hasWritableBindings || compat_ ? 0 : ~lateSizeMask_;
   return {};
 }
 

@@ -7,11 +7,13 @@
 // per-binding diff is built only on failure.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/bind_group.h"
 #include "core/error_data.h"
 #include "core/object_base.h"
 
@@ -64,7 +66,11 @@ class BindGroupTracker {
       return;
     }
     groups_[index] = group;
-    dirty_ |= bit;
+    // A group whose layout was already found group-equivalent at this slot
+    // for the current pipeline needs no new check (see fastSlots_).
+    if (!group || group->layout() != checkedLayouts_[index] || (fastSlots_ & bit) == 0) {
+      dirty_ |= bit;
+    }
     if (group) {
       setMask_ |= bit;
     } else {
@@ -75,11 +81,14 @@ class BindGroupTracker {
     if (pipeline != pipeline_) {
       pipeline_ = pipeline;
       pipelineDirty_ = true;
+      fastSlots_ = 0;
     }
   }
   const PipelineBindingInfo* pipeline() const { return pipeline_; }
   BindGroupBase* group(uint32_t index) const { return groups_[index]; }
   const uint32_t* offsets(uint32_t index) const { return &offsets_[size_t{index} * stride_]; }
+  // The slots with a bind group, a bit each.
+  uint64_t setMask() const { return setMask_; }
   // (the highest index with a bind group) + 1; 0 when none.
   uint32_t bindGroupSpaceUsed() const { return setMask_ ? 64 - __builtin_clzll(setMask_) : 0; }
   // Forgets every group and the pipeline (#abstract-opdef-reset-the-render-pass-binding-state).
@@ -89,19 +98,32 @@ class BindGroupTracker {
   // resource" + (compute) the dispatch's usage scope, lazily. The pipeline
   // must be set.
   MaybeError validate(bool checkUsageScope) {
+    if (upToDate()) [[likely]] {
+      return {};
+    }
+    return validateSlow(pipelineDirty_ ? pipeline_->groupMask : (pipeline_->groupMask & dirty_),
+                        checkUsageScope);
+  }
+  // True (and the changed slots marked checked) when validate() has nothing
+  // to check: the pipeline is the one last checked and each slot that
+  // changed holds a group whose layout was already found group-equivalent
+  // at that slot (a pointer compare: the check depends on the layout alone
+  // unless the slot has late minimum buffer sizes, which use the per-group
+  // memo), with no writable binding to alias and no compatibility-mode rule.
+  bool upToDate() {
+    if (pipelineDirty_) return false;
     uint64_t mask = pipeline_->groupMask;
-    uint64_t check = pipelineDirty_ ? mask : (mask & dirty_);
-    bool writable = pipeline_->hasWritableBindings;
-    if (check == 0 && !pipelineDirty_ && (!writable || (mask & offsetsDirty_) == 0)) [[likely]] {
-      return {};
+    uint64_t check = mask & dirty_;
+    if (check == 0) return !pipeline_->hasWritableBindings || (mask & offsetsDirty_) == 0;
+    if (pipeline_->hasWritableBindings || compat_) return false;
+    for (uint64_t c = check & ~lateSizeMask_; c; c &= c - 1) {
+      uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(c));
+      const BindGroupBase* group = groups_[slot];
+      if (!group || group->layout() != checkedLayouts_[slot]) return false;
     }
-    // Groups that only changed to ones already checked against this
-    // pipeline and slot (and nothing writable to alias): nothing to do.
-    if (!pipelineDirty_ && !writable && !compat_ && allVerified(check)) [[likely]] {
-      dirty_ &= ~mask;
-      return {};
-    }
-    return validateSlow(check, checkUsageScope);
+    if ((check & lateSizeMask_) != 0 && !allVerified(check & lateSizeMask_)) return false;
+    dirty_ &= ~mask;
+    return true;
   }
 
  private:
@@ -137,7 +159,20 @@ class BindGroupTracker {
   // cycling through many groups checks each only once.
   std::vector<Verified> verified_;
 
-  std::vector<BindGroupBase*> groups_ = std::vector<BindGroupBase*>(kMaxGroups, nullptr);
+  std::array<BindGroupBase*, kMaxGroups> groups_{};
+  // Per slot, the layout last found group-equivalent to the pipeline's
+  // @group(slot) layout; meaningful for the slots of the pipeline last
+  // checked (validateSlow refreshes them when the pipeline changes).
+  std::array<const BindGroupLayoutBase*, kMaxGroups> checkedLayouts_{};
+  // Slots where the pipeline checks late minimum buffer sizes (a
+  // group-specific check): derived when the pipeline changes.
+  uint64_t lateSizeMask_ = 0;
+  // Slots where set() may skip marking a group dirty when its layout is the
+  // one in checkedLayouts_: every slot but the late-size ones, once the
+  // current pipeline has been checked, unless the pipeline has writable
+  // bindings (aliasing depends on the groups themselves) or the device is
+  // in compatibility mode (a rule across groups). 0 until then.
+  uint64_t fastSlots_ = 0;
   std::vector<uint32_t> offsets_;
   uint32_t stride_ = 0;
   uint64_t dirty_ = 0;         // slots whose group changed since the last check

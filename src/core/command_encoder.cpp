@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <cstring>
 
 #include "core/bind_group.h"
@@ -201,9 +202,15 @@ Ref<CommandEncoderBase> DeviceBase::createCommandEncoder(const CommandEncoderDes
 
 // --- PassEncoderBase -----------------------------------------------------------
 
+namespace {
+std::atomic<uint64_t> gPassStamps{0};
+}  // namespace
+
 PassEncoderBase::PassEncoderBase(DeviceBase* device, ObjectType type, std::string_view label,
                                  EncodingContext* ctx)
-    : ObjectBase(device, type, label), ctx_(ctx) {
+    : ObjectBase(device, type, label),
+      ctx_(ctx),
+      passStamp_(gPassStamps.fetch_add(1, std::memory_order_relaxed) + 1) {
   const Limits& limits = device->limits();
   maxBindGroups_ = std::min<uint32_t>(limits.maxBindGroups, BindGroupTracker::kMaxGroups);
   minUniformAlignment_ = limits.minUniformBufferOffsetAlignment;
@@ -275,98 +282,10 @@ MaybeError PassEncoderBase::validateEndCommon() const {
   return {};
 }
 
-// #dom-gpubindingcommandsmixin-setbindgroup
-void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const uint32_t* offsets,
-                                   uint32_t count) {
-  DeviceBase* dev = device();
-  dev->beginCall();
-  uint32_t cmd;
-  if (!beginCommand("setBindGroup", &cmd)) return;
-  auto validate = [&]() -> MaybeError {
-    BINDERY_INVALID_IF_FIX(index >= maxBindGroups_, BindGroupIndexOutOfRange,
-                           fmt::format("Use an index below {}, or request a higher maxBindGroups "
-                                       "limit.",
-                                       maxBindGroups_),
-                           "index ({}) is not less than the device's maxBindGroups limit ({}).",
-                           index, maxBindGroups_);
-    uint32_t dynamicCount = 0;
-    if (group) {
-      if (group->device() != dev || !group->isValid()) [[unlikely]] {
-        BINDERY_TRY(dev->validateObject(group, "bindGroup"));
-      }
-      dynamicCount = group->layout()->internal()->dynamicOffsetCount();
-    }
-    BINDERY_INVALID_IF_FIX(count != dynamicCount, DynamicOffsetCountMismatch,
-                           fmt::format("Pass exactly {} dynamic offset(s), one per entry with "
-                                       "hasDynamicOffset: true, in binding-number order.",
-                                       dynamicCount),
-                           "{} dynamic offset(s) given, but {} has {} dynamic offset(s) (its "
-                           "layout's dynamicOffsetCount).",
-                           count, core::describe(group), dynamicCount);
-    if (count == 0) return {};
-    DynamicOffsetLimits* cached =
-        count <= kCachedDynamicOffsets ? dynamicCacheSlot(group) : nullptr;
-    if (cached && cached->group == group) [[likely]] {
-      bool ok = true;
-      for (uint32_t i = 0; i < count; ++i) {
-        ok &= (offsets[i] & cached->alignMask[i]) == 0 && offsets[i] <= cached->maxOffset[i];
-      }
-      if (ok) [[likely]] {
-        return {};
-      }
-    }
-    for (uint32_t i = 0; i < count; ++i) {
-      // Dense order puts dynamic buffers first, in binding-number order:
-      // dynamicOffsets[i] belongs to dense entry i.
-      const LayoutEntry& entry = group->layoutEntry(i);
-      bool uniform = entry.bufferType == BufferBindingType::Uniform;
-      uint32_t alignment = uniform ? minUniformAlignment_ : minStorageAlignment_;
-      uint32_t offset = offsets[i];
-      if ((offset & (alignment - 1)) != 0) [[unlikely]] {
-        auto error = makeValidationError(
-            ErrorCode::DynamicOffsetNotAligned,
-            fmt::format(
-                "dynamicOffsets[{}] ({}, for binding {}, a '{}' buffer) is not a "
-                "multiple of {} ({}).",
-                i, offset, entry.binding, toString(entry.bufferType), alignment,
-                uniform ? "minUniformBufferOffsetAlignment" : "minStorageBufferOffsetAlignment"));
-        error->fix =
-            fmt::format("Round the offset to a multiple of {} (the device's limit).", alignment);
-        return error;
-      }
-      const BoundBufferRange& range = group->bufferRange(i);
-      const BufferBase* buffer = group->buffer(i);
-      // Follows the conformance tests: offset + dynamicOffset + bindingSize <= buffer size.
-      if (range.offset + offset + range.size > buffer->size()) [[unlikely]] {
-        auto error = makeValidationError(
-            ErrorCode::DynamicOffsetOutOfBounds,
-            fmt::format("dynamicOffsets[{}] ({}) for binding {} moves the binding past the end "
-                        "of {}: offset {} + dynamic offset {} + size {} = {} > buffer size {}.",
-                        i, offset, entry.binding, buffer->describe(), range.offset, offset,
-                        range.size, range.offset + offset + range.size, buffer->size()));
-        error->fix = fmt::format("Use a dynamic offset of at most {}.",
-                                 buffer->size() >= range.offset + range.size
-                                     ? buffer->size() - range.offset - range.size
-                                     : 0);
-        return error;
-      }
-    }
-    if (cached) {
-      cached->group = group;
-      for (uint32_t i = 0; i < count; ++i) {
-        const LayoutEntry& entry = group->layoutEntry(i);
-        uint32_t alignment = entry.bufferType == BufferBindingType::Uniform ? minUniformAlignment_
-                                                                            : minStorageAlignment_;
-        const BoundBufferRange& range = group->bufferRange(i);
-        cached->alignMask[i] = alignment - 1;
-        cached->maxOffset[i] = group->buffer(i)->size() - range.offset - range.size;
-      }
-    }
-    return {};
-  };
-  if (MaybeError error = validate(); error.isError()) [[unlikely]] {
-    return fail(std::move(error), cmd, "setBindGroup");
-  }
+[[gnu::always_inline]] inline void PassEncoderBase::recordSetBindGroup(uint32_t index,
+                                                                       BindGroupBase* group,
+                                                                       const uint32_t* offsets,
+                                                                       uint32_t count) {
   auto* rec = ctx_->stream().append<SetBindGroupCmd>(CommandType::SetBindGroup,
                                                      size_t{count} * sizeof(uint32_t));
   rec->index = static_cast<uint8_t>(index);
@@ -376,19 +295,107 @@ void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const u
   for (uint32_t i = 0; i < count; ++i) recorded[i] = offsets[i];
   bool sameGroup = tracker_.group(index) == group;
   tracker_.set(index, group, offsets, count);
-  // Rebinding the group already at this slot (new offsets) uses nothing new.
-  if (group && !sameGroup) {
+  // Rebinding the group already at this slot (new offsets) uses nothing new;
+  // nor does a group this pass already added (its stamp is this pass's).
+  if (group && !sameGroup && group->passStamp().load(std::memory_order_relaxed) != passStamp_) {
     if (ctx_->used().addBindGroup(group, passId_)) onNewBindGroupInPass(group, index);
+    group->passStamp().store(passStamp_, std::memory_order_relaxed);
   }
 }
 
-PassEncoderBase::DynamicOffsetLimits* PassEncoderBase::dynamicCacheSlot(
-    const BindGroupBase* group) {
-  if (dynamicCache_.empty()) dynamicCache_.resize(kDynamicCacheSlots);
-  size_t h =
-      static_cast<size_t>((reinterpret_cast<uintptr_t>(group) * 0x9E3779B97F4A7C15ull) >> 40) &
-      (kDynamicCacheSlots - 1);
-  return &dynamicCache_[h];
+// #dom-gpubindingcommandsmixin-setbindgroup
+void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const uint32_t* offsets,
+                                   uint32_t count) {
+  DeviceBase* dev = device();
+  dev->beginCall();
+  uint32_t cmd;
+  if (!beginCommand("setBindGroup", &cmd)) return;
+  // The common case, checked without building anything: a valid group of
+  // this device, as many offsets as it has dynamic entries, each aligned
+  // and in bounds (the group's precomputed limits). Anything else, and
+  // setBindGroup(i, null), takes validateSetBindGroup for the message.
+  bool fast = index < maxBindGroups_ && group != nullptr && group->device() == dev &&
+              group->isValid() && count == group->dynamicOffsetCount();
+  if (fast && count != 0) {
+    const DynamicOffsetLimit* limits = group->dynamicOffsetLimits();
+    for (uint32_t i = 0; i < count; ++i) {
+      fast &= (offsets[i] & limits[i].alignMask) == 0 && offsets[i] <= limits[i].maxOffset;
+    }
+  }
+  if (!fast) [[unlikely]] {
+    return setBindGroupSlow(cmd, index, group, offsets, count);
+  }
+  recordSetBindGroup(index, group, offsets, count);
+}
+
+void PassEncoderBase::setBindGroupSlow(uint32_t cmd, uint32_t index, BindGroupBase* group,
+                                       const uint32_t* offsets, uint32_t count) {
+  if (MaybeError error = validateSetBindGroup(index, group, offsets, count); error.isError()) {
+    return fail(std::move(error), cmd, "setBindGroup");
+  }
+  recordSetBindGroup(index, group, offsets, count);
+}
+
+MaybeError PassEncoderBase::validateSetBindGroup(uint32_t index, BindGroupBase* group,
+                                                 const uint32_t* offsets, uint32_t count) const {
+  DeviceBase* dev = device();
+  BINDERY_INVALID_IF_FIX(index >= maxBindGroups_, BindGroupIndexOutOfRange,
+                         fmt::format("Use an index below {}, or request a higher maxBindGroups "
+                                     "limit.",
+                                     maxBindGroups_),
+                         "index ({}) is not less than the device's maxBindGroups limit ({}).",
+                         index, maxBindGroups_);
+  uint32_t dynamicCount = 0;
+  if (group) {
+    if (group->device() != dev || !group->isValid()) [[unlikely]] {
+      BINDERY_TRY(dev->validateObject(group, "bindGroup"));
+    }
+    dynamicCount = group->layout()->internal()->dynamicOffsetCount();
+  }
+  BINDERY_INVALID_IF_FIX(count != dynamicCount, DynamicOffsetCountMismatch,
+                         fmt::format("Pass exactly {} dynamic offset(s), one per entry with "
+                                     "hasDynamicOffset: true, in binding-number order.",
+                                     dynamicCount),
+                         "{} dynamic offset(s) given, but {} has {} dynamic offset(s) (its "
+                         "layout's dynamicOffsetCount).",
+                         count, core::describe(group), dynamicCount);
+  for (uint32_t i = 0; i < count; ++i) {
+    // Dense order puts dynamic buffers first, in binding-number order:
+    // dynamicOffsets[i] belongs to dense entry i.
+    const LayoutEntry& entry = group->layoutEntry(i);
+    bool uniform = entry.bufferType == BufferBindingType::Uniform;
+    uint32_t alignment = uniform ? minUniformAlignment_ : minStorageAlignment_;
+    uint32_t offset = offsets[i];
+    if ((offset & (alignment - 1)) != 0) [[unlikely]] {
+      auto error = makeValidationError(
+          ErrorCode::DynamicOffsetNotAligned,
+          fmt::format(
+              "dynamicOffsets[{}] ({}, for binding {}, a '{}' buffer) is not a "
+              "multiple of {} ({}).",
+              i, offset, entry.binding, toString(entry.bufferType), alignment,
+              uniform ? "minUniformBufferOffsetAlignment" : "minStorageBufferOffsetAlignment"));
+      error->fix =
+          fmt::format("Round the offset to a multiple of {} (the device's limit).", alignment);
+      return error;
+    }
+    const BoundBufferRange& range = group->bufferRange(i);
+    const BufferBase* buffer = group->buffer(i);
+    // Follows the conformance tests: offset + dynamicOffset + bindingSize <= buffer size.
+    if (range.offset + offset + range.size > buffer->size()) [[unlikely]] {
+      auto error = makeValidationError(
+          ErrorCode::DynamicOffsetOutOfBounds,
+          fmt::format("dynamicOffsets[{}] ({}) for binding {} moves the binding past the end "
+                      "of {}: offset {} + dynamic offset {} + size {} = {} > buffer size {}.",
+                      i, offset, entry.binding, buffer->describe(), range.offset, offset,
+                      range.size, range.offset + offset + range.size, buffer->size()));
+      error->fix = fmt::format("Use a dynamic offset of at most {}.",
+                               buffer->size() >= range.offset + range.size
+                                   ? buffer->size() - range.offset - range.size
+                                   : 0);
+      return error;
+    }
+  }
+  return {};
 }
 
 std::optional<Exception> PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group,
@@ -465,8 +472,13 @@ void ComputePassEncoderBase::dispatchWorkgroups(uint32_t x, uint32_t y, uint32_t
   device()->beginCall();
   uint32_t cmd;
   if (!beginCommand("dispatchWorkgroups", &cmd)) return;
-  if (MaybeError error = validateDispatch(); error.isError()) [[unlikely]] {
-    return fail(std::move(error), cmd, "dispatchWorkgroups");
+  // Nothing changed that needs a check (the common case): skip building one.
+  const PipelineBindingInfo* pipeline = tracker_.pipeline();
+  bool ready = pipeline != nullptr && tracker_.upToDate() && pipeline->immediateSlots.empty();
+  if (!ready) [[unlikely]] {
+    if (MaybeError error = validateDispatch(); error.isError()) {
+      return fail(std::move(error), cmd, "dispatchWorkgroups");
+    }
   }
   if (x > maxWorkgroups_ || y > maxWorkgroups_ || z > maxWorkgroups_) [[unlikely]] {
     auto error = makeValidationError(

@@ -147,21 +147,23 @@ class PassEncoderBase : public ObjectBase {
                             std::optional<uint32_t> end);
   void recordEndTimestampWrite();
 
-  // A per-pass cache of each recently bound group's dynamic-offset limits
-  // (alignment mask and largest in-bounds offset per dynamic entry), so
-  // setBindGroup checks offsets without walking the group each time.
-  static constexpr uint32_t kCachedDynamicOffsets = 4;
-  struct DynamicOffsetLimits {
-    const BindGroupBase* group = nullptr;
-    uint32_t alignMask[kCachedDynamicOffsets] = {};
-    uint64_t maxOffset[kCachedDynamicOffsets] = {};
-  };
-  static constexpr size_t kDynamicCacheSlots = 256;
-  std::vector<DynamicOffsetLimits> dynamicCache_;
-  DynamicOffsetLimits* dynamicCacheSlot(const BindGroupBase* group);
+  // setBindGroup after its checks passed (or the fast path's did): records
+  // the command, sets the tracker's slot and adds the group to the used
+  // resources (once per pass: the group's passStamp() says when it is).
+  void recordSetBindGroup(uint32_t index, BindGroupBase* group, const uint32_t* offsets,
+                          uint32_t count);
+  // setBindGroup when the fast checks did not pass: the full checks, then
+  // the record or the error.
+  void setBindGroupSlow(uint32_t cmd, uint32_t index, BindGroupBase* group, const uint32_t* offsets,
+                        uint32_t count);
+  // The full setBindGroup checks, with their messages.
+  MaybeError validateSetBindGroup(uint32_t index, BindGroupBase* group, const uint32_t* offsets,
+                                  uint32_t count) const;
 
   EncodingContext* ctx_;
   uint32_t passId_ = 0;
+  // Unique among every pass and bundle encoder of the process (never 0).
+  uint64_t passStamp_ = 0;
   std::vector<std::string> debugGroups_;
   BindGroupTracker tracker_;
   bool ended_ = false;

@@ -249,6 +249,9 @@ MaybeError RenderEncoderBase::validateDraw() {
                      "more than the device's maxBindGroupsPlusVertexBuffers limit ({}).",
                      groupSpace, vertexSpace, groupSpace + vertexSpace,
                      maxBindGroupsPlusVertexBuffers_);
+  checkedPipeline_ = renderPipeline_;
+  checkedVertexBufferMask_ = vertexBufferMask_;
+  checkedBindGroupMask_ = tracker_.setMask();
   return {};
 }
 
@@ -257,8 +260,14 @@ void RenderEncoderBase::draw(uint32_t vertexCount, uint32_t instanceCount, uint3
   device()->beginCall();
   uint32_t cmd;
   if (!beginCommand("draw", &cmd)) return;
-  if (MaybeError error = validateDraw(); error.isError()) [[unlikely]] {
-    return fail(std::move(error), cmd, "draw");
+  // Nothing changed that needs a check (the common case): skip building one.
+  const PipelineBindingInfo* pipeline = tracker_.pipeline();
+  bool ready = pipeline != nullptr && tracker_.upToDate() && pipeline->immediateSlots.empty() &&
+               drawStateChecked();
+  if (!ready) [[unlikely]] {
+    if (MaybeError error = validateDraw(); error.isError()) {
+      return fail(std::move(error), cmd, "draw");
+    }
   }
   if (renderPipeline_ && renderPipeline_->vertexBufferCount() != 0) {
     if (MaybeError error =

@@ -111,6 +111,17 @@ class RenderEncoderBase : public PassEncoderBase {
   IndexFormat indexFormat_ = IndexFormat::Uint16;
   std::vector<BoundBuffer> vertexBuffers_;
   uint64_t vertexBufferMask_ = 0;
+  // The draw state validateDraw() last passed with (pipeline, vertex buffer
+  // slots set, bind group slots set): its vertex-buffer and slot-space
+  // checks depend on nothing else, so a draw with the same state skips them.
+  bool drawStateChecked() const {
+    return renderPipeline_ != nullptr && renderPipeline_ == checkedPipeline_ &&
+           vertexBufferMask_ == checkedVertexBufferMask_ &&
+           tracker_.setMask() == checkedBindGroupMask_;
+  }
+  const RenderPipelineBase* checkedPipeline_ = nullptr;
+  uint64_t checkedVertexBufferMask_ = 0;
+  uint64_t checkedBindGroupMask_ = 0;
   uint32_t maxVertexBuffers_ = 8;
   uint32_t maxBindGroupsPlusVertexBuffers_ = 24;
   // The usage scope's contents: distinct groups set (with the index they were

@@ -323,5 +323,110 @@ TEST_F(SetBindGroupTest, ComputeUsageScopePerDispatch) {
                {"the indirect buffer"});
 }
 
+// The fast paths (setBindGroup's precomputed checks, the tracker's per-slot
+// layout memo, the per-pass "already used" stamp) must not hide a rule.
+TEST_F(SetBindGroupTest, FastPathDynamicOffsetLimitsArePerGroup) {
+  // Same layout, different ranges: an offset in bounds for one is not for the other.
+  Buffer b = buffer(align * 4, BufferUsage::Uniform, "b");
+  BindGroupLayout l = layout({bufferEntry(0, BufferBindingType::Uniform, true)}, "l");
+  BindGroup low =
+      group(l, {{.binding = 0, .resource = BufferBinding{.buffer = b, .offset = 0, .size = 16}}});
+  BindGroup high = group(
+      l, {{.binding = 0, .resource = BufferBinding{.buffer = b, .offset = align * 2, .size = 16}}},
+      "high");
+  computeValid([&](ComputePassEncoder& p) {
+    for (int i = 0; i < 4; ++i) p.setBindGroup(0, low, {align * 3});
+    p.setBindGroup(0, high, {align});
+  });
+  computeError(ErrorCode::DynamicOffsetOutOfBounds,
+               [&](ComputePassEncoder& p) {
+                 p.setBindGroup(0, low, {align * 3});
+                 p.setBindGroup(0, high, {align * 3});
+               },
+               {"dynamicOffsets[0]", "[Buffer \"b\"]", "command #2"});
+}
+
+TEST_F(SetBindGroupTest, FastPathRechecksWhenThePipelineChanges) {
+  BindGroupLayout a = layout({bufferEntry(0, BufferBindingType::Uniform)}, "a");
+  BindGroupLayout other = layout({bufferEntry(0, BufferBindingType::ReadOnlyStorage)}, "other");
+  std::vector<BindGroup> groups;
+  for (int i = 0; i < 8; ++i) {
+    groups.push_back(group(
+        a, {{.binding = 0, .resource = BufferBinding{.buffer = big, .offset = 0, .size = 16}}}));
+  }
+  BindGroup odd = group(
+      other, {{.binding = 0, .resource = BufferBinding{.buffer = big, .offset = 0, .size = 16}}},
+      "odd");
+  auto pa = pipeline({a});
+  auto po = pipeline({other});
+  // Many groups of one layout, then one of another layout at the same slot.
+  computeError(ErrorCode::BindGroupLayoutNotEquivalent,
+               [&](ComputePassEncoder& pass) {
+                 use(pass, *pa);
+                 for (const BindGroup& each : groups) {
+                   pass.setBindGroup(0, each);
+                   pass.dispatchWorkgroups(1);
+                 }
+                 pass.setBindGroup(0, odd);
+                 pass.dispatchWorkgroups(1);
+               },
+               {"[BindGroup \"odd\"]", "command #18"});
+  // The same group, checked for one pipeline, is checked again for the next.
+  computeError(ErrorCode::BindGroupLayoutNotEquivalent,
+               [&](ComputePassEncoder& pass) {
+                 use(pass, *pa);
+                 pass.setBindGroup(0, groups[0]);
+                 pass.dispatchWorkgroups(1);
+                 use(pass, *po);
+                 pass.dispatchWorkgroups(1);
+               },
+               {"not group-equivalent to [BindGroupLayout \"other\"]"});
+  // Unset after a check: BindGroupNotSet, not the memo.
+  computeError(ErrorCode::BindGroupNotSet, [&](ComputePassEncoder& pass) {
+    use(pass, *pa);
+    pass.setBindGroup(0, groups[0]);
+    pass.dispatchWorkgroups(1);
+    pass.setBindGroup(0, BindGroup{});
+    pass.dispatchWorkgroups(1);
+  });
+}
+
+TEST_F(SetBindGroupTest, FastPathAGroupUsedInAnEarlierPassIsInTheNextPassScope) {
+  // The group's per-pass stamp: a group first set in a compute pass is still
+  // part of the next render pass's usage scope (storage vs vertex input).
+  Buffer s = buffer(1024, BufferUsage::Storage | BufferUsage::Vertex, "sv");
+  BindGroupLayout w = layout({bufferEntry(0, BufferBindingType::Storage)});
+  BindGroup gw = group(
+      w, {{.binding = 0, .resource = BufferBinding{.buffer = s, .offset = 0, .size = 256}}}, "gw");
+  TextureView target = colorTarget();
+  expectError(ErrorCode::UsageScopeConflict,
+              [&] {
+                CommandEncoder e = device.createCommandEncoder({.label = "enc"});
+                ComputePassEncoder cp = e.beginComputePass({.label = "cp"});
+                cp.setBindGroup(0, gw);
+                cp.end();
+                RenderPassEncoder rp =
+                    e.beginRenderPass({.label = "rp", .colorAttachments = {{.view = target}}});
+                rp.setBindGroup(0, gw);
+                rp.setVertexBuffer(0, s);
+                rp.end();
+                e.finish();
+              },
+              {"[Buffer \"sv\"]", "storage", "input"});
+  // The command buffer keeps the group once, however many passes set it.
+  CommandBuffer cb;
+  expectValid([&] {
+    CommandEncoder e = device.createCommandEncoder();
+    for (int i = 0; i < 3; ++i) {
+      ComputePassEncoder cp = e.beginComputePass();
+      cp.setBindGroup(0, gw);
+      cp.setBindGroup(0, gw);
+      cp.end();
+    }
+    cb = e.finish();
+  });
+  EXPECT_EQ(core::fromHandle<core::CommandBufferBase>(cb)->used().bindGroups.size(), 1u);
+}
+
 }  // namespace
 }  // namespace bindery::testing
