@@ -165,6 +165,7 @@ enum class ErrorCode : uint16_t {
   PipelineImmediateSizeTooSmall,              // the entry point's var<immediate> is larger than the layout's immediateSize
   PipelineCompatibilityTextureUse,            // compatibility mode: textureLoad of a depth texture, or a depth texture with a non-comparison sampler
   PipelineCompatibilityTextureSamplerPairs,   // compatibility mode: texture+sampler pairs above maxSampledTexturesPerShaderStage / maxSamplersPerShaderStage
+  PipelineCompatibilityFineDerivative,        // compatibility mode: a fragment entry point calls dpdxFine / dpdyFine / fwidthFine
   PipelineAutoLayoutConflict,                 // layout: 'auto' finds one binding declared differently by two uses
   PipelineGetBindGroupLayoutIndexOutOfRange,  // getBindGroupLayout(index) with index >= maxBindGroups, or on an invalid pipeline
   RenderPipelineVertexBufferCount,            // vertex.buffers.length > maxVertexBuffers

@@ -154,6 +154,7 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(PipelineImmediateSizeTooSmall);
     BINDERY_CODE(PipelineCompatibilityTextureUse);
     BINDERY_CODE(PipelineCompatibilityTextureSamplerPairs);
+    BINDERY_CODE(PipelineCompatibilityFineDerivative);
     BINDERY_CODE(PipelineAutoLayoutConflict);
     BINDERY_CODE(PipelineGetBindGroupLayoutIndexOutOfRange);
     BINDERY_CODE(RenderPipelineVertexBufferCount);

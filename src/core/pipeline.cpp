@@ -132,6 +132,9 @@ MaybeError resolveStage(const DeviceBase* device, const StageRequest& r, Pipelin
     BINDERY_TRY(validateCompatibilityTextureUses(*specialized,
                                                  module->reflection().declaredResources,
                                                  device->limits(), module->describe()));
+    if (r.stage == ShaderStage::Fragment) {
+      BINDERY_TRY(validateCompatibilityFragment(*specialized, module->describe()));
+    }
   }
   out->stage = r.stage;
   out->module = Ref<ShaderModuleBase>(module);
@@ -234,6 +237,16 @@ void PipelineBase::initialize(Ref<PipelineLayoutBase> layout, bool autoLayout,
   for (size_t g = 0; g < groups.size(); ++g) {
     if (groups[g] && groups[g]->internal()) {
       bindingInfo_.minBufferSizes[g].assign(groups[g]->internal()->bufferCount(), 0);
+    }
+  }
+  // "Validate immediate data": the union of the stages' AccessibleSlots.
+  bindingInfo_.immediateSlots.clear();
+  for (const PipelineStage& s : stages_) {
+    for (uint32_t slot : s.reflection->immediateSlots) {
+      if (bindingInfo_.immediateSlots.size() <= slot / 64) {
+        bindingInfo_.immediateSlots.resize(slot / 64 + 1, 0);
+      }
+      bindingInfo_.immediateSlots[slot / 64] |= uint64_t{1} << (slot % 64);
     }
   }
   shaderGroupMask_ = 0;

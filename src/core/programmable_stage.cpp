@@ -210,6 +210,22 @@ MaybeError validateCompatibilityTextureUses(const wgsl::EntryPoint& ep,
   return {};
 }
 
+MaybeError validateCompatibilityFragment(const wgsl::EntryPoint& ep, std::string_view moduleName) {
+  for (const wgsl::BuiltinFunctionUse& b : ep.builtinFunctions) {
+    if (b.name != "dpdxFine" && b.name != "dpdyFine" && b.name != "fwidthFine") continue;
+    std::string coarse = b.name.substr(0, b.name.size() - 4) + "Coarse";
+    BINDERY_INVALID_IF_FIX(
+        true, PipelineCompatibilityFineDerivative,
+        fmt::format("Use {} (or {}), or request a device with \"core-features-and-limits\".",
+                    coarse, b.name.substr(0, b.name.size() - 4)),
+        "Fragment entry point '{}' of {} calls {} (line {}:{}); in compatibility mode (a device "
+        "without \"core-features-and-limits\") the fragment stage must not call dpdxFine, "
+        "dpdyFine or fwidthFine.",
+        ep.name, moduleName, b.name, b.line, b.column);
+  }
+  return {};
+}
+
 MaybeError validateImmediateSize(const wgsl::EntryPoint& ep, uint32_t layoutImmediateSize,
                                  std::string_view layoutName, std::string_view moduleName) {
   BINDERY_INVALID_IF_FIX(

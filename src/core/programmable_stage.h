@@ -47,6 +47,11 @@ MaybeError validateCompatibilityTextureUses(const wgsl::EntryPoint& ep,
                                             const std::vector<wgsl::ResourceBinding>& declared,
                                             const Limits& limits, std::string_view moduleName);
 
+// #abstract-opdef-validating-gpufragmentstate, compatibility mode: no function
+// of the fragment stage is
+// dpdxFine, dpdyFine or fwidthFine.
+MaybeError validateCompatibilityFragment(const wgsl::EntryPoint& ep, std::string_view moduleName);
+
 // The immediate data variable the entry point uses fits
 // layout.[[immediateSize]] (#abstract-opdef-validating-gpuprogrammablestage).
 MaybeError validateImmediateSize(const wgsl::EntryPoint& ep, uint32_t layoutImmediateSize,

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "ast.h"
@@ -104,6 +105,8 @@ struct FnInfo {
   std::vector<uint32_t> callees;  // user functions called directly
   std::vector<SamplePair> samplePairs;  // transitive, in terms of globals and own params
   std::vector<TextureUseRecord> textureUses;  // likewise: every texture builtin call
+  // Builtin functions called (transitively), each name once with its first call.
+  std::vector<std::pair<std::string, Span>> builtinCalls;
   // First use (transitively) of a fragment-only builtin (derivatives,
   // implicit-level sampling); length 0 when none.
   Span fragmentOnlyUse;

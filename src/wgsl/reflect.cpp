@@ -207,11 +207,33 @@ std::vector<bool> reachable(const ModuleImpl& m, uint32_t fi) {
   return seen;
 }
 
+// #accessible-slots: the 4-byte slots of `t` (at byte `offset`) that hold
+// data, padding left out. Immediate data types have no arrays.
+void accessibleSlots(const TypeTable& T, TypeId t, uint32_t offset, std::vector<bool>& slots) {
+  auto bytes = [&](uint32_t begin, uint32_t size) {
+    for (uint32_t i = begin / 4; size && i <= (begin + size - 1) / 4; ++i) {
+      if (i >= slots.size()) slots.resize(i + 1, false);
+      slots[i] = true;
+    }
+  };
+  const Type& ty = T[t];
+  if (ty.kind == TypeKind::Matrix) {
+    uint32_t s = T.sizeOf(ty.elem);
+    uint32_t column = ty.rows * s;
+    uint32_t stride = (ty.rows == 3 ? 4 : ty.rows) * s;  // roundUp(AlignOf(vecR), SizeOf(vecR))
+    for (uint32_t c = 0; c < ty.width; ++c) bytes(offset + c * stride, column);
+  } else if (ty.kind == TypeKind::Struct) {
+    for (const MemberInfo& mi : T.structInfo(ty.structIndex).members)
+      accessibleSlots(T, mi.type, offset + mi.offset, slots);
+  } else {
+    bytes(offset, T.sizeOf(t));
+  }
+}
+
 // What pipeline creation validates of entry point `fi` beyond its bindings:
 // @workgroup_size as written, workgroup variables, texture builtin calls,
 // the immediate variable, the pipeline-creation errors.
-void reflectPipelineFacts(const ModuleImpl& m, const LineMap& lines, uint32_t fi,
-                          EntryPoint& ep) {
+void reflectPipelineFacts(const ModuleImpl& m, const LineMap& lines, uint32_t fi, EntryPoint& ep) {
   const TypeTable& T = m.types;
   const FnInfo& f = m.fns[fi];
   const FnDecl& fd = m.ast.fns[fi];
@@ -229,6 +251,10 @@ void reflectPipelineFacts(const ModuleImpl& m, const LineMap& lines, uint32_t fi
       ep.immediateSize = T.sizeOf(vi.type);
       ep.immediateName = std::string(d.name);
       ep.immediateLine = lines.line(d.nameSpan.offset);
+      std::vector<bool> slots;
+      accessibleSlots(T, vi.type, 0, slots);
+      for (uint32_t i = 0; i < slots.size(); ++i)
+        if (slots[i]) ep.immediateSlots.push_back(i);
     }
     if (vi.space != AddressSpace::Workgroup) continue;
     WorkgroupVariable w;
@@ -262,12 +288,14 @@ void reflectPipelineFacts(const ModuleImpl& m, const LineMap& lines, uint32_t fi
     if (std::find(ep.textureUses.begin(), ep.textureUses.end(), out) == ep.textureUses.end())
       ep.textureUses.push_back(out);
   }
+  for (const auto& [name, span] : f.builtinCalls)
+    ep.builtinFunctions.push_back({name, lines.line(span.offset), lines.column(span.offset)});
   if (!m.pipelineErrors.empty()) {
     std::vector<bool> fns = reachable(m, fi);
     for (const PipelineErrorRecord& r : m.pipelineErrors) {
-      bool mine = r.fn != kNone ? r.fn < fns.size() && fns[r.fn]
-                                : r.var != kNone && std::binary_search(f.uses.begin(),
-                                                                       f.uses.end(), r.var);
+      bool mine = r.fn != kNone
+                      ? r.fn < fns.size() && fns[r.fn]
+                      : r.var != kNone && std::binary_search(f.uses.begin(), f.uses.end(), r.var);
       if (mine) ep.pipelineErrors.push_back(r.diagnostic);
     }
   }
@@ -358,8 +386,7 @@ Reflection buildReflection(const ModuleImpl& m) {
   for (uint32_t vi = 0; vi < m.ast.vars.size(); ++vi) {
     const VarDecl& d = m.ast.vars[vi];
     const VarInfo& v = m.vars[vi];
-    if (!d.global || d.kind != DeclKind::Var || !v.hasGroup || !v.hasBinding ||
-        v.type == kNoType)
+    if (!d.global || d.kind != DeclKind::Var || !v.hasGroup || !v.hasBinding || v.type == kNoType)
       continue;
     ResourceBinding b = makeBinding(m, vi, none);
     b.declLine = lines.line(d.nameSpan.offset);

@@ -48,6 +48,8 @@ class Resolver {
   void applyOverrideValue(uint32_t vi, TypeId type);
   // At most one immediate variable per entry point (#address-space).
   void checkImmediateUse(uint32_t fi);
+  // FnInfo::builtinCalls: `name` called at `span` (kept when new).
+  static void noteBuiltinCall(FnInfo& f, std::string name, Span span);
 
   // --- types (resolver_type.cpp)
   TypeId resolveType(NodeId e);

@@ -655,6 +655,8 @@ struct ExprResolver {
       return kNoType;
     }
     info.call = CallKind::Builtin;
+    if (t != kNoType && r.fn_)
+      r.noteBuiltinCall(m.fns[r.fn_->fn], std::string(ex.name), ex.nameSpan);
     return t;
   }
 
@@ -716,6 +718,9 @@ struct ExprResolver {
             caller.samplePairs.end())
           caller.samplePairs.push_back(mapped);
       }
+      const std::vector<std::pair<std::string, Span>> calleeBuiltins =
+          selfCall ? std::vector<std::pair<std::string, Span>>{} : callee.builtinCalls;
+      for (const auto& [name, span] : calleeBuiltins) r.noteBuiltinCall(caller, name, span);
       const std::vector<TextureUseRecord> calleeTextureUses =
           selfCall ? std::vector<TextureUseRecord>{} : callee.textureUses;
       for (TextureUseRecord u : calleeTextureUses) {

@@ -1,7 +1,8 @@
 // Override values given at pipeline creation (#override-decls), the
 // pipeline-creation errors found while evaluating override-expressions
-// (#pipeline-creation-error), and the one-immediate-variable rule
-// (#address-space "immediate data").
+// (#pipeline-creation-error), the one-immediate-variable rule
+// (#address-space "immediate data"), and the builtin functions each
+// function calls (for the API's rules about them).
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -77,6 +78,12 @@ void Resolver::applyOverrideValue(uint32_t vi, TypeId type) {
     return;
   }
   info.value = std::move(v);
+}
+
+void Resolver::noteBuiltinCall(FnInfo& f, std::string name, Span span) {
+  for (const auto& [n, s] : f.builtinCalls)
+    if (n == name) return;
+  f.builtinCalls.emplace_back(std::move(name), span);
 }
 
 void Resolver::checkImmediateUse(uint32_t fi) {

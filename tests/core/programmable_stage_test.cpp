@@ -230,6 +230,31 @@ var<immediate> big : Big;
                "layout: 'auto' needs an immediateSize of 80", "maxImmediateSize limit (64)"});
 }
 
+TEST_F(ProgrammableStageTest, DispatchNeedsTheAccessibleImmediateSlots) {
+  // a in slot 0, padding in 1-3, b in 4-7.
+  ComputePipeline p = create(module(R"(
+struct Push { a : u32, b : vec4f }
+var<immediate> push : Push;
+@compute @workgroup_size(1) fn main() { _ = push.b; }
+)"));
+  ASSERT_TRUE(valid(p));
+  EXPECT_EQ(core::fromHandle<core::ComputePipelineBase>(p)->bindingInfo().immediateSlots,
+            (std::vector<uint64_t>{0xF1}));
+  uint32_t words[] = {1, 2, 3, 4};
+  auto dispatch = [&](bool writeB) {
+    CommandEncoder e = device.createCommandEncoder();
+    ComputePassEncoder pass = e.beginComputePass({.label = "pass"});
+    pass.setPipeline(p);
+    pass.setImmediates(0, words, 0, 1);  // padding slots 1-3 need no data
+    if (writeB) pass.setImmediates(16, words);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    e.finish();
+  };
+  expectValid([&] { dispatch(true); });
+  expectError(ErrorCode::ImmediatesNotSet, [&] { dispatch(false); }, {"byte offset 16 (slot 4)"});
+}
+
 // --- compatibility mode ---------------------------------------------------------
 
 TEST_F(ProgrammableStageTest, CompatibilityDepthTextureRules) {
@@ -320,6 +345,34 @@ TEST_F(ProgrammableStageTest, CompatibilityTextureSamplerPairs) {
   expectFails(compat, ErrorCode::PipelineCompatibilityTextureSamplerPairs,
               [&] { create(compat, module(compat, ext), kAutoLayout); },
               {"uses 20 texture+sampler combinations", "'e0' (line 1: texture_external): 4"});
+}
+
+TEST_F(ProgrammableStageTest, CompatibilityNoFineDerivativesInFragment) {
+  Device compat = makeDevice({.featureLevel = FeatureLevel::Compatibility});
+  auto shader = [](const std::string& derivative) {
+    return "fn edge(v : f32) -> f32 { return " + derivative +
+           "(v); }\n"
+           "@vertex fn vs() -> @builtin(position) vec4f { return vec4f(0); }\n"
+           "@fragment fn fs(@builtin(position) p : vec4f) -> @location(0) vec4f {\n"
+           "  return vec4f(edge(p.x));\n}\n";
+  };
+  auto create = [](const Device& d, const ShaderModule& m) {
+    d.createRenderPipeline(
+        {.layout = kAutoLayout,
+         .vertex = {.module = m},
+         .fragment = FragmentState{
+             .module = m, .targets = {ColorTargetState{.format = TextureFormat::Rgba8unorm}}}});
+  };
+  for (const char* fine : {"dpdxFine", "dpdyFine", "fwidthFine"}) {
+    expectFails(compat, ErrorCode::PipelineCompatibilityFineDerivative,
+                [&] { create(compat, module(compat, shader(fine))); },
+                {"Fragment entry point 'fs' of [ShaderModule \"m\"] calls " + std::string(fine) +
+                     " (line 1:",
+                 "compatibility mode"});
+  }
+  EXPECT_FALSE(captureError(compat, [&] { create(compat, module(compat, shader("dpdxCoarse"))); }));
+  EXPECT_FALSE(captureError(compat, [&] { create(compat, module(compat, shader("fwidth"))); }));
+  expectValid([&] { create(device, module(shader("dpdxFine"))); });
 }
 
 }  // namespace

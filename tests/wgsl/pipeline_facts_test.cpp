@@ -211,6 +211,27 @@ fn sampleIt(tex : texture_2d<f32>, smp : sampler) -> vec4f {
   EXPECT_EQ(r.declaredResources[4].wgslType, "texture_2d<f32>");
 }
 
+TEST(BuiltinFunctions, TransitiveEachOnceWithTheFirstCall) {
+  Module m = parseOk(R"(
+fn edge(v : f32) -> f32 { return dpdxFine(v) + abs(v); }
+@fragment fn fs(@location(0) v : f32) -> @location(0) vec4f {
+  let a = abs(v);
+  return vec4f(edge(v) + a);
+}
+@fragment fn plain(@location(0) v : f32) -> @location(0) vec4f { return vec4f(dpdx(v)); }
+)");
+  Reflection r = m.reflect();
+  const EntryPoint* fs = entry(r, "fs");
+  ASSERT_EQ(fs->builtinFunctions.size(), 2u);
+  EXPECT_EQ(fs->builtinFunctions[0].name, "abs");
+  EXPECT_EQ(fs->builtinFunctions[0].line, 4u);
+  EXPECT_EQ(fs->builtinFunctions[1].name, "dpdxFine");
+  EXPECT_EQ(fs->builtinFunctions[1].line, 2u);
+  EXPECT_EQ(fs->builtinFunctions[1].column, 34u);
+  ASSERT_EQ(entry(r, "plain")->builtinFunctions.size(), 1u);
+  EXPECT_EQ(entry(r, "plain")->builtinFunctions[0].name, "dpdx");
+}
+
 TEST(Immediate, SizeNameAndLine) {
   Module m = parseOk(R"(
 struct Push { scale : vec2f, tint : vec4f }
@@ -224,7 +245,16 @@ var<immediate> other : u32;
   EXPECT_EQ(entry(r, "main")->immediateSize, 32u);
   EXPECT_EQ(entry(r, "main")->immediateName, "push");
   EXPECT_EQ(entry(r, "main")->immediateLine, 3u);
+  // AccessibleSlots: scale in slots 0-1, padding, tint in 4-7.
+  EXPECT_EQ(entry(r, "main")->immediateSlots, (std::vector<uint32_t>{0, 1, 4, 5, 6, 7}));
   EXPECT_EQ(entry(r, "second")->immediateSize, 4u);
+  EXPECT_EQ(entry(r, "second")->immediateSlots, (std::vector<uint32_t>{0}));
+  // A matrix's columns are padded to their alignment: mat3x3f is 3 x 16 bytes.
+  Reflection mat =
+      parseOk("var<immediate> m : mat3x3f;\n@compute @workgroup_size(1) fn main() { _ = m; }")
+          .reflect();
+  EXPECT_EQ(mat.entryPoints[0].immediateSize, 48u);
+  EXPECT_EQ(mat.entryPoints[0].immediateSlots, (std::vector<uint32_t>{0, 1, 2, 4, 5, 6, 8, 9, 10}));
   EXPECT_EQ(entry(r, "none")->immediateSize, 0u);
   EXPECT_TRUE(entry(r, "main")->resources.empty());  // not a binding
 }

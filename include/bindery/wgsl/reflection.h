@@ -183,6 +183,14 @@ struct TextureUse {
   bool operator==(const TextureUse&) const = default;
 };
 
+// A builtin function an entry point calls, directly or through the
+// functions it calls, with its first call. Added additively.
+struct BuiltinFunctionUse {
+  std::string name;  // "dpdxFine", "textureSample", ...
+  uint32_t line = 0;  // 1-based
+  uint32_t column = 0;
+};
+
 // A var<workgroup> an entry point statically uses. Added additively.
 struct WorkgroupVariable {
   std::string name;
@@ -229,11 +237,16 @@ struct EntryPoint {
   std::vector<WorkgroupVariable> workgroupVariables;
   // Every texture builtin call's texture (and sampler), each once.
   std::vector<TextureUse> textureUses;
+  // Every builtin function called, each name once, in order of first call.
+  std::vector<BuiltinFunctionUse> builtinFunctions;
   // The immediate data variable it statically uses (var<immediate>, at most
   // one): SizeOf(store type), its name and line; 0 / "" when none.
   uint32_t immediateSize = 0;
   std::string immediateName;
   uint32_t immediateLine = 0;
+  // Its AccessibleSlots (WGSL #accessible-slots): the indices of the 4-byte
+  // slots that hold data (padding left out), ascending.
+  std::vector<uint32_t> immediateSlots;
   // Pipeline-creation errors (#pipeline-creation-error) of this entry point at
   // the override values in use (Options::overrideValues, else the defaults):
   // an override-expression that fails to evaluate, a @workgroup_size or
