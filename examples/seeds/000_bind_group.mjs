@@ -1,6 +1,6 @@
 // Seed 000 — "GPUBindGroup: rellenar el contrato con recursos concretos".
 // The article's examples, as written, against a null device.
-import { seedDevice, check, fact, title, pending, FrameSource } from './_seed.mjs';
+import { seedDevice, check, fact, title, FrameSource } from './_seed.mjs';
 
 const device = await seedDevice();
 
@@ -82,7 +82,109 @@ await check(device, 'a sub-range past the end of the buffer', 'BindGroupBufferRa
 title('000 immutable for real');
 const metodos = Object.getOwnPropertyNames(GPUBindGroup.prototype).filter((n) => n !== 'constructor');
 fact('a GPUBindGroup has no methods (only its label)', metodos.join() === 'label', metodos.join(', '));
-pending('device.queue.writeBuffer(bufferCamara, 0, camara.matrices)', 'the queue');
+
+title('000 per frame: write bytes; bind groups are made at load time');
+// Load time: the camera, a pipeline over the two layouts, a render target.
+const bufferCamara = device.createBuffer({ label: 'cámara', size: 128, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+const layoutEscena = device.createBindGroupLayout({
+  label: 'escena',
+  entries: [{ binding: 0, visibility: GPUShaderStage.VERTEX, buffer: { type: 'uniform', minBindingSize: 128 } }],
+});
+const grupoCamara = device.createBindGroup({ label: 'cámara', layout: layoutEscena, entries: [{ binding: 0, resource: { buffer: bufferCamara } }] });
+const modulo = device.createShaderModule({
+  label: 'escena',
+  code: `
+    struct Camara { vista : mat4x4f, proy : mat4x4f }
+    struct Objeto { modelo : mat4x4f, color : vec4f, extra : vec4f }
+    @group(0) @binding(0) var<uniform> camara : Camara;
+    @group(1) @binding(0) var<uniform> objeto : Objeto;
+    @vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+      return camara.proy * camara.vista * objeto.modelo * vec4f(f32(i), 0.0, 0.0, 1.0);
+    }
+    @fragment fn fs() -> @location(0) vec4f { return vec4f(1.0); }
+  `,
+});
+const objetosPipeline = (layoutPorObjeto) => device.createRenderPipeline({
+  label: 'objetos',
+  layout: device.createPipelineLayout({ bindGroupLayouts: [layoutEscena, layoutPorObjeto] }),
+  vertex: { module: modulo },
+  fragment: { module: modulo, targets: [{ format: 'rgba8unorm' }] },
+});
+const pipeline = await check(device, 'a render pipeline over the camera and per-object layouts', 'valid', () => objetosPipeline(layoutObjeto));
+const pantalla = device.createTexture({ label: 'pantalla', size: [64, 64], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT }).createView();
+const camara = { matrices: new Float32Array(32) };
+const datosObjeto = new Float32Array(TAM / 4);
+
+// Frames create no bind group (counted by wrapping createBindGroup).
+const createBindGroup = device.createBindGroup;
+let gruposCreados = 0;
+device.createBindGroup = function (...args) {
+  gruposCreados++;
+  return createBindGroup.apply(this, args);
+};
+for (let frame = 0; frame < 3; frame++) {
+  await check(device, `frame ${frame}: writeBuffer the camera and 200 objects, 200 × (setBindGroup + draw), submit`, 'valid', () => {
+    // Por frame: escribir bytes. Barato, no invalida nada.
+    camara.matrices.fill(frame);
+    device.queue.writeBuffer(bufferCamara, 0, camara.matrices);
+    for (let i = 0; i < objetos.length; i++) {
+      datosObjeto.fill(frame * 1000 + i);
+      device.queue.writeBuffer(grande, i * paso, datosObjeto);
+    }
+    const encoder = device.createCommandEncoder({ label: `frame ${frame}` });
+    const pass = encoder.beginRenderPass({
+      label: 'escena',
+      colorAttachments: [{ view: pantalla, clearValue: [0, 0, 0, 1], loadOp: 'clear', storeOp: 'store' }],
+    });
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, grupoCamara);
+    for (const grupoObjeto of gruposPorObjeto) {
+      pass.setBindGroup(1, grupoObjeto);
+      pass.draw(3);
+    }
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+  });
+}
+fact('the frames created no bind group', gruposCreados === 0, `${gruposCreados} created`);
+
+// The other form of the pattern: one group over the whole buffer, and the
+// object chosen per draw with a dynamic offset.
+const layoutDinamico = device.createBindGroupLayout({
+  label: 'objeto (dinámico)',
+  entries: [{ binding: 0, visibility: GPUShaderStage.VERTEX, buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize: TAM } }],
+});
+const grupoDinamico = createBindGroup.call(device, {
+  label: 'objetos (dinámico)', layout: layoutDinamico,
+  entries: [{ binding: 0, resource: { buffer: grande, offset: 0, size: TAM } }],
+});
+const pipelineDinamico = objetosPipeline(layoutDinamico);
+await check(device, 'a frame with one group and 200 dynamic offsets', 'valid', () => {
+  const encoder = device.createCommandEncoder({ label: 'frame dinámico' });
+  const pass = encoder.beginRenderPass({ colorAttachments: [{ view: pantalla, loadOp: 'clear', storeOp: 'store' }] });
+  pass.setPipeline(pipelineDinamico);
+  pass.setBindGroup(0, grupoCamara);
+  const desplazamiento = [0];
+  for (let i = 0; i < objetos.length; i++) {
+    desplazamiento[0] = i * paso;
+    pass.setBindGroup(1, grupoDinamico, desplazamiento);
+    pass.draw(3);
+  }
+  pass.end();
+  device.queue.submit([encoder.finish()]);
+});
+fact('still no bind group created per frame', gruposCreados === 0);
+device.createBindGroup = createBindGroup;
+await check(device, 'a dynamic offset that is not a multiple of the alignment', 'DynamicOffsetNotAligned', () => {
+  const encoder = device.createCommandEncoder({ label: 'frame roto' });
+  const pass = encoder.beginRenderPass({ colorAttachments: [{ view: pantalla, loadOp: 'clear', storeOp: 'store' }] });
+  pass.setPipeline(pipelineDinamico);
+  pass.setBindGroup(0, grupoCamara);
+  pass.setBindGroup(1, grupoDinamico, [TAM]);
+  pass.draw(3);
+  pass.end();
+  encoder.finish();
+});
 
 title('000 the errors you will see');
 await check(device, 'the number of entries does not match the layout', 'BindGroupEntryCountMismatch', () => device.createBindGroup({
@@ -132,5 +234,11 @@ const externa = device.importExternalTexture({ source: video });
 await check(device, 'importExternalTexture({ source: video })', 'valid', () => externa);
 video.advanceFrame();
 fact('the video advanced a frame', video.frameIndex === 1);
-pending('setBindGroup with the expired texture', 'command encoders');
+await check(device, 'submitting commands that bind a group with the expired texture', 'BindGroupExternalTextureExpired', () => {
+  const encoder = device.createCommandEncoder({ label: 'frame 1' });
+  const pass = encoder.beginRenderPass({ colorAttachments: [{ view: pantalla, loadOp: 'clear', storeOp: 'store' }] });
+  pass.setBindGroup(0, grupo);
+  pass.end();
+  device.queue.submit([encoder.finish()]);
+});
 await check(device, 'a new import from the new frame', 'valid', () => device.importExternalTexture({ source: video }));

@@ -1,6 +1,6 @@
 // Seed 001 — why WebGPU groups resources: layout vs group, labels, limits,
 // visibility. The article's examples, as written, against a null device.
-import { seedDevice, check, fact, title, pending } from './_seed.mjs';
+import { seedDevice, check, fact, title } from './_seed.mjs';
 
 const device = await seedDevice();
 
@@ -59,8 +59,65 @@ await check(device, 'four group slots', 'valid', () => device.createPipelineLayo
 await check(device, 'five group slots', 'PipelineLayoutTooManyBindGroups', () => device.createPipelineLayout({
   bindGroupLayouts: [layoutMaterial, layoutMaterial, layoutMaterial, layoutMaterial, layoutMaterial],
 }));
-pending('layouts identical in content are interchangeable (group-equivalent)', 'pipelines and setBindGroup');
-pending("visibility: FRAGMENT read by the vertex shader makes the pipeline invalid", 'shader modules and pipelines');
+
+title('001 layouts identical in content (the spec: group-equivalent, interchangeable)');
+// The article says a group is tied to the very layout object; the spec makes
+// explicit layouts with equal entries group-equivalent, so a group of one
+// binds where the other is expected. Only layout: 'auto' ties a group to its pipeline.
+const gemelo = device.createBindGroupLayout({
+  label: 'material (gemelo)',
+  entries: [
+    { binding: 0, visibility: GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } },
+    { binding: 1, visibility: GPUShaderStage.FRAGMENT, sampler: { type: 'filtering' } },
+    { binding: 2, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float', viewDimension: '2d' } },
+  ],
+});
+const moduloMaterial = device.createShaderModule({
+  label: 'material',
+  code: `
+    struct Material { color : vec4f }
+    @group(0) @binding(0) var<uniform> material : Material;
+    @group(0) @binding(1) var muestreo : sampler;
+    @group(0) @binding(2) var albedo : texture_2d<f32>;
+    @vertex fn vs() -> @builtin(position) vec4f { return material.color; }
+    @fragment fn fs() -> @location(0) vec4f {
+      return textureSample(albedo, muestreo, vec2f(0.5)) * material.color;
+    }
+  `,
+});
+const pipelineCon = (layout) => device.createRenderPipeline({
+  label: layout === 'auto' ? 'material (auto)' : `material (${layout.label})`,
+  layout: layout === 'auto' ? 'auto' : device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+  vertex: { module: moduloMaterial },
+  fragment: { module: moduloMaterial, targets: [{ format: 'rgba8unorm' }] },
+});
+const pantalla = device.createTexture({ size: [64, 64], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT }).createView();
+const dibujar = (pipeline, grupo) => () => {
+  const encoder = device.createCommandEncoder({ label: 'frame' });
+  const pass = encoder.beginRenderPass({ label: 'materiales', colorAttachments: [{ view: pantalla, loadOp: 'clear', storeOp: 'store' }] });
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, grupo);
+  pass.draw(3);
+  pass.end();
+  device.queue.submit([encoder.finish()]);
+};
+await check(device, "each material's group in a pipeline made with the identical layout 'material (gemelo)'", 'valid', () => {
+  const pipeline = pipelineCon(gemelo);
+  for (const grupo of grupos) dibujar(pipeline, grupo)();
+});
+await check(device, "the same group in a pipeline with layout: 'auto'", 'BindGroupLayoutNotEquivalent', dibujar(pipelineCon('auto'), grupos[0]));
+
+title('001 visibility is checked against what each stage reads');
+const soloFragment = device.createBindGroupLayout({
+  label: 'solo fragment',
+  entries: [
+    { binding: 0, visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } },
+    { binding: 1, visibility: GPUShaderStage.FRAGMENT, sampler: { type: 'filtering' } },
+    { binding: 2, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float', viewDimension: '2d' } },
+  ],
+});
+await check(device, 'visibility: FRAGMENT read by the vertex shader makes the pipeline invalid', 'PipelineBindingVisibility',
+  () => pipelineCon(soloFragment));
 
 title('001 VERTEX cannot write: storage buffers and storage textures');
 await check(device, "VERTEX with a 'storage' buffer", 'BindGroupLayoutVertexWritableStorage', () => device.createBindGroupLayout({

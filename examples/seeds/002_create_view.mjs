@@ -1,6 +1,6 @@
 // Seed 002 — "createView: por qué el shader nunca ve una textura".
 // The article's examples, as written, against a null device.
-import { seedDevice, check, fact, title, pending } from './_seed.mjs';
+import { seedDevice, check, fact, title } from './_seed.mjs';
 
 const device = await seedDevice({
   requiredFeatures: ['texture-component-swizzle'],
@@ -48,7 +48,29 @@ for (const nivel of [0, 4, 8]) {
       dimension: '2d',
     }));
 }
-pending("beginRenderPass({ colorAttachments: [{ view: destino, ... }] })", 'command encoders');
+for (const nivel of [0, 4, 8]) {
+  await check(device, `beginRenderPass({ colorAttachments: [{ view: destino (mip ${nivel}), loadOp: 'clear', storeOp: 'store' }] })`, 'valid', () => {
+    const destino = textura.createView({
+      baseMipLevel: nivel,
+      mipLevelCount: 1,
+      dimension: '2d',
+    });
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginRenderPass({
+      colorAttachments: [{ view: destino, loadOp: 'clear', storeOp: 'store' }],
+    });
+    pass.end();
+    encoder.finish();
+  });
+}
+await check(device, 'a render pass cannot write a view of every mip level', 'RenderPassAttachmentViewNotRenderable', () => {
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginRenderPass({
+    colorAttachments: [{ view: textura.createView({ dimension: '2d' }), loadOp: 'clear', storeOp: 'store' }],
+  });
+  pass.end();
+  encoder.finish();
+});
 
 title('002 isolating an array layer (the six faces of a cubemap)');
 const caras = await check(device, 'six one-layer views', 'valid', () => Array.from({ length: 6 }, (_, i) => textura.createView({

@@ -6,10 +6,11 @@
 // conversions. This file puts a JavaScript function in front of each: when
 // the arguments are already what the IDL would convert them to (unsigned
 // integers, a GPUBindGroup or null, offsets in an Array or a Uint32Array), it
-// calls a lean native entry with small integers only (the pass's and the
-// group's slot numbers, kept in private fields, and the offsets written into
-// one shared Uint32Array); anything else goes to the full native method, so
-// every TypeError, RangeError and message stays the addon's.
+// writes small integers (the pass's and the group's slot numbers, kept in
+// private fields, then the call's integers and its dynamic offsets) into one
+// shared Uint32Array and calls a lean native entry with no argument at all;
+// anything else goes to the full native method, so every TypeError,
+// RangeError and message stays the addon's.
 
 const { native } = require('./native');
 
@@ -55,8 +56,11 @@ function groupSlot(group) {
 }
 
 const kNoGroup = 0xffffffff;
-// The dynamic offsets of a lean setBindGroup (its own ArrayBuffer: the bytes never move).
-const scratch = new Uint32Array(new ArrayBuffer(4 * 256));
+// A lean call's arguments (words 0 to 7) and dynamic offsets (from word 8),
+// read by the addon in place (its own ArrayBuffer: the bytes never move).
+const scratch = new Uint32Array(new ArrayBuffer(4 * (8 + 256)));
+const kOffsets = 8;
+const kMaxOffsets = scratch.length - kOffsets;
 fast.setScratch(scratch);
 
 // %TypedArray%.prototype's getters: what a value really is, whatever its own properties say.
@@ -96,16 +100,16 @@ function bindingCommands(prototype) {
         if (dynamicOffsets !== undefined) {
           if (Array.isArray(dynamicOffsets)) {
             count = dynamicOffsets.length;
-            if (count > scratch.length) break lean;
+            if (count > kMaxOffsets) break lean;
             for (let i = 0; i < count; i++) {
               const offset = dynamicOffsets[i];
               if (!isU32(offset)) break lean;
-              scratch[i] = offset;
+              scratch[kOffsets + i] = offset;
             }
           } else if (typedArrayTag.call(dynamicOffsets) === 'Uint32Array') {
             count = typedArrayLength.call(dynamicOffsets);
-            if (count > scratch.length) break lean;
-            scratch.set(dynamicOffsets);
+            if (count > kMaxOffsets) break lean;
+            scratch.set(dynamicOffsets, kOffsets);
           } else {
             break lean;
           }
@@ -118,13 +122,17 @@ function bindingCommands(prototype) {
         }
         // Out of range: the full method throws the RangeError.
         const n = typedArrayLength.call(dynamicOffsets);
-        if (start > n || length > n - start || length > scratch.length) break lean;
-        for (let i = 0; i < length; i++) scratch[i] = dynamicOffsets[start + i];
+        if (start > n || length > n - start || length > kMaxOffsets) break lean;
+        for (let i = 0; i < length; i++) scratch[kOffsets + i] = dynamicOffsets[start + i];
         count = length;
       } else {
         break lean;
       }
-      fast.setBindGroup(slot, index, group, count);
+      scratch[0] = slot;
+      scratch[1] = index;
+      scratch[2] = group;
+      scratch[3] = count;
+      fast.setBindGroup();
       return;
     }
     Reflect.apply(full, this, arguments);
@@ -138,7 +146,11 @@ function computeCommands(prototype) {
     const slot = PassSlot.get(this);
     if (slot !== 0 && arguments.length >= 1 && isU32(workgroupCountX) && isU32(workgroupCountY) &&
         isU32(workgroupCountZ)) {
-      fast.dispatchWorkgroups(slot, workgroupCountX, workgroupCountY, workgroupCountZ);
+      scratch[0] = slot;
+      scratch[1] = workgroupCountX;
+      scratch[2] = workgroupCountY;
+      scratch[3] = workgroupCountZ;
+      fast.dispatchWorkgroups();
       return;
     }
     Reflect.apply(full, this, arguments);
@@ -152,7 +164,12 @@ function renderCommands(prototype) {
     const slot = PassSlot.get(this);
     if (slot !== 0 && arguments.length >= 1 && isU32(vertexCount) && isU32(instanceCount) &&
         isU32(firstVertex) && isU32(firstInstance)) {
-      fast.draw(slot, vertexCount, instanceCount, firstVertex, firstInstance);
+      scratch[0] = slot;
+      scratch[1] = vertexCount;
+      scratch[2] = instanceCount;
+      scratch[3] = firstVertex;
+      scratch[4] = firstInstance;
+      fast.draw();
       return;
     }
     Reflect.apply(fullDraw, this, arguments);
@@ -163,7 +180,13 @@ function renderCommands(prototype) {
     const slot = PassSlot.get(this);
     if (slot !== 0 && arguments.length >= 1 && isU32(indexCount) && isU32(instanceCount) &&
         isU32(firstIndex) && (baseVertex | 0) === baseVertex && isU32(firstInstance)) {
-      fast.drawIndexed(slot, indexCount, instanceCount, firstIndex, baseVertex >>> 0, firstInstance);
+      scratch[0] = slot;
+      scratch[1] = indexCount;
+      scratch[2] = instanceCount;
+      scratch[3] = firstIndex;
+      scratch[4] = baseVertex; // stored as its two's complement
+      scratch[5] = firstInstance;
+      fast.drawIndexed();
       return;
     }
     Reflect.apply(fullDrawIndexed, this, arguments);

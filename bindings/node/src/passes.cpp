@@ -30,39 +30,37 @@ using idl::Where;
 
 namespace {
 
-struct SlotTable {
+// Everything the lean entry points use, one per thread (a worker's addon
+// instance has its own thread). The entry points get its address as their
+// function data, so the hot path does no thread-local lookup.
+struct EncodingState {
+  // The live pass and bundle encoders, by slot number (slot 0 is never used).
   std::vector<PassSlot> slots{PassSlot{}};
-  std::vector<uint32_t> free;
-};
-thread_local SlotTable slotTable;
-
-// Bind groups the lean path has seen, by slot (freed when the JS object is
-// collected); the JS object keeps its number in a private field.
-struct GroupTable {
+  std::vector<uint32_t> freeSlots;
+  // Bind groups the lean path has seen, by slot (freed when the JS object is
+  // collected); the JS object keeps its number in a private field.
   std::vector<BindGroup> groups{BindGroup()};
-  std::vector<uint32_t> free;
+  std::vector<uint32_t> freeGroups;
+  // The Uint32Array lib/encoding.js writes a lean call's arguments into
+  // (words 0 to 7) and its dynamic offsets (from word 8): an ArrayBuffer of
+  // its own, so the bytes never move.
+  Napi::Reference<Napi::Uint32Array> scratchArray;
+  const uint32_t* scratch = nullptr;
+  uint32_t scratchLength = 0;
 };
-thread_local GroupTable groupTable;
-
-// The Uint32Array lib/encoding.js writes dynamic offsets into before a lean
-// setBindGroup call (an ArrayBuffer of its own, so the bytes never move).
-struct Scratch {
-  Napi::Reference<Napi::Uint32Array> array;
-  const uint32_t* data = nullptr;
-  uint32_t length = 0;
-};
-thread_local Scratch scratch;
+thread_local EncodingState encodingState;
 
 constexpr uint32_t kNoGroup = 0xffffffffu;
+constexpr uint32_t kOffsetsBase = 8;
 
 }  // namespace
 
 uint32_t allocateSlot(Napi::Env, ClassId id, void* object) {
-  SlotTable& t = slotTable;
+  EncodingState& t = encodingState;
   uint32_t slot;
-  if (!t.free.empty()) {
-    slot = t.free.back();
-    t.free.pop_back();
+  if (!t.freeSlots.empty()) {
+    slot = t.freeSlots.back();
+    t.freeSlots.pop_back();
   } else {
     slot = static_cast<uint32_t>(t.slots.size());
     t.slots.emplace_back();
@@ -72,9 +70,10 @@ uint32_t allocateSlot(Napi::Env, ClassId id, void* object) {
 }
 
 void releaseSlot(Napi::Env, uint32_t slot) {
-  if (slot == 0 || slot >= slotTable.slots.size()) return;
-  slotTable.slots[slot] = PassSlot{};
-  slotTable.free.push_back(slot);
+  EncodingState& t = encodingState;
+  if (slot == 0 || slot >= t.slots.size()) return;
+  t.slots[slot] = PassSlot{};
+  t.freeSlots.push_back(slot);
 }
 
 GPUComputePassEncoder::~GPUComputePassEncoder() {
@@ -496,9 +495,10 @@ void GPURenderBundleEncoder::init(Napi::Env env, Napi::Object exports) {
 }
 
 // --- The lean entry points --------------------------------------------------------
-// lib/encoding.js calls these after doing the WebIDL conversions itself, with
-// the pass's slot, plain unsigned integers, and dynamic offsets already in
-// the scratch Uint32Array. No allocation, no conversion, no unwrapping; a
+// lib/encoding.js calls these after doing the WebIDL conversions itself: the
+// arguments (the pass's slot and plain unsigned integers) and the dynamic
+// offsets are already in the scratch Uint32Array, so a call takes no
+// JavaScript argument at all. No allocation, no conversion, no unwrapping; a
 // wrong slot (which lib/encoding.js never passes) is a TypeError.
 
 namespace {
@@ -517,34 +517,31 @@ napi_value guarded(napi_env, F&& f) {
   throw Napi::TypeError::New(env, "Illegal invocation: not a live pass or bundle encoder");
 }
 
-PassSlot& passAt(napi_env env, uint32_t slot) {
-  if (slot == 0 || slot >= slotTable.slots.size()) badSlot(env);
-  return slotTable.slots[slot];
+EncodingState& stateOf(napi_env env, napi_callback_info info) {
+  size_t argc = 0;
+  void* data = nullptr;
+  napi_get_cb_info(env, info, &argc, nullptr, nullptr, &data);
+  return *static_cast<EncodingState*>(data);
 }
 
-template <size_t N>
-void readArgs(napi_env env, napi_callback_info info, uint32_t (&out)[N]) {
-  size_t argc = N;
-  napi_value argv[N];
-  napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
-  for (size_t i = 0; i < N; ++i) {
-    if (i >= argc || napi_get_value_uint32(env, argv[i], &out[i]) != napi_ok) out[i] = 0;
-  }
+PassSlot& passAt(napi_env env, EncodingState& st, uint32_t slot) {
+  if (slot == 0 || slot >= st.slots.size()) badSlot(env);
+  return st.slots[slot];
 }
 
-// (passSlot, index, groupSlot or 0xffffffff for null, offsetCount)
+// scratch: (passSlot, index, groupSlot or 0xffffffff for null, offsetCount), offsets
 napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
-  uint32_t a[4];
-  readArgs(env, info, a);
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch;
   return guarded(env, [&] {
-    PassSlot& s = passAt(env, a[0]);
-    const BindGroup* group = &groupTable.groups[0];
+    PassSlot& s = passAt(env, st, a[0]);
+    const BindGroup* group = &st.groups[0];
     if (a[2] != kNoGroup) {
-      if (a[2] >= groupTable.groups.size()) badSlot(env);
-      group = &groupTable.groups[a[2]];
+      if (a[2] >= st.groups.size()) badSlot(env);
+      group = &st.groups[a[2]];
     }
-    uint32_t count = a[3] <= scratch.length ? a[3] : 0;
-    std::span<const uint32_t> offsets(scratch.data, count);
+    uint32_t count = a[3] <= st.scratchLength - kOffsetsBase ? a[3] : 0;
+    std::span<const uint32_t> offsets(a + kOffsetsBase, count);
     switch (s.id) {
       case ClassId::ComputePassEncoder: {
         auto* w = static_cast<GPUComputePassEncoder*>(s.object);
@@ -566,12 +563,12 @@ napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
   });
 }
 
-// (passSlot, x, y, z)
+// scratch: (passSlot, x, y, z)
 napi_value fastDispatch(napi_env env, napi_callback_info info) {
-  uint32_t a[4];
-  readArgs(env, info, a);
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch;
   return guarded(env, [&] {
-    PassSlot& s = passAt(env, a[0]);
+    PassSlot& s = passAt(env, st, a[0]);
     if (s.id != ClassId::ComputePassEncoder) badSlot(env);
     auto* w = static_cast<GPUComputePassEncoder*>(s.object);
     w->handle.dispatchWorkgroups(a[1], a[2], a[3]);
@@ -594,22 +591,23 @@ void onRenderCommands(napi_env env, PassSlot& s, F&& f) {
   }
 }
 
-// (passSlot, vertexCount, instanceCount, firstVertex, firstInstance)
+// scratch: (passSlot, vertexCount, instanceCount, firstVertex, firstInstance)
 napi_value fastDraw(napi_env env, napi_callback_info info) {
-  uint32_t a[5];
-  readArgs(env, info, a);
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch;
   return guarded(env, [&] {
-    onRenderCommands(env, passAt(env, a[0]),
+    onRenderCommands(env, passAt(env, st, a[0]),
                      [&](auto& handle) { handle.draw(a[1], a[2], a[3], a[4]); });
   });
 }
 
-// (passSlot, indexCount, instanceCount, firstIndex, baseVertex (as uint32), firstInstance)
+// scratch: (passSlot, indexCount, instanceCount, firstIndex, baseVertex (two's
+// complement), firstInstance)
 napi_value fastDrawIndexed(napi_env env, napi_callback_info info) {
-  uint32_t a[6];
-  readArgs(env, info, a);
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch;
   return guarded(env, [&] {
-    onRenderCommands(env, passAt(env, a[0]), [&](auto& handle) {
+    onRenderCommands(env, passAt(env, st, a[0]), [&](auto& handle) {
       handle.drawIndexed(a[1], a[2], a[3], static_cast<int32_t>(a[4]), a[5]);
     });
   });
@@ -630,10 +628,11 @@ Napi::Value passSlotOf(const Napi::CallbackInfo& info) {
 }
 
 void freeGroupSlot(napi_env, void* data, void*) {
+  EncodingState& t = encodingState;
   uint32_t slot = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
-  if (slot == 0 || slot >= groupTable.groups.size()) return;
-  groupTable.groups[slot] = BindGroup();
-  groupTable.free.push_back(slot);
+  if (slot == 0 || slot >= t.groups.size()) return;
+  t.groups[slot] = BindGroup();
+  t.freeGroups.push_back(slot);
 }
 
 // (object) -> the bind group's slot, or 0 when it is not a GPUBindGroup. The
@@ -642,11 +641,11 @@ Napi::Value groupSlotOf(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   GPUBindGroup* group = GPUBindGroup::unwrap(env, info[0]);
   if (!group) return Napi::Number::New(env, 0);
-  GroupTable& t = groupTable;
+  EncodingState& t = encodingState;
   uint32_t slot;
-  if (!t.free.empty()) {
-    slot = t.free.back();
-    t.free.pop_back();
+  if (!t.freeGroups.empty()) {
+    slot = t.freeGroups.back();
+    t.freeGroups.pop_back();
   } else {
     slot = static_cast<uint32_t>(t.groups.size());
     t.groups.emplace_back();
@@ -659,18 +658,22 @@ Napi::Value groupSlotOf(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, slot);
 }
 
-// (Uint32Array): the scratch array of the lean setBindGroup.
+// (Uint32Array): the scratch array of the lean calls (at least 9 words).
 void setScratch(const Napi::CallbackInfo& info) {
   Napi::Uint32Array array = info[0].As<Napi::Uint32Array>();
-  scratch.array = Napi::Persistent(array);
-  scratch.data = array.Data();
-  scratch.length = static_cast<uint32_t>(array.ElementLength());
+  if (array.ElementLength() <= kOffsetsBase) {
+    throw Napi::RangeError::New(info.Env(), "setScratch: the array is too short");
+  }
+  EncodingState& t = encodingState;
+  t.scratchArray = Napi::Persistent(array);
+  t.scratch = array.Data();
+  t.scratchLength = static_cast<uint32_t>(array.ElementLength());
 }
 
 void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_callback cb) {
   napi_value fn = nullptr;
-  NAPI_THROW_IF_FAILED_VOID(env,
-                            napi_create_function(env, name, NAPI_AUTO_LENGTH, cb, nullptr, &fn));
+  NAPI_THROW_IF_FAILED_VOID(
+      env, napi_create_function(env, name, NAPI_AUTO_LENGTH, cb, &encodingState, &fn));
   target.Set(name, Napi::Value(env, fn));
 }
 
