@@ -97,6 +97,31 @@ TEST_F(CompatViewsTest, GroupsVerifiedAloneAreCheckedTogetherInCompat) {
   });
 }
 
+TEST_F(CompatViewsTest, DrawsCheckTheRuleToo) {
+  useCompat();
+  Texture t = texture(TextureFormat::Rgba8unorm, {8, 8}, TextureUsage::TextureBinding, 2, 1,
+                      TextureDimension::e2D, "albedo");
+  BindGroupLayout one = layout({textureEntry(0)});
+  auto p = pipeline({one, one});
+  BindGroup a = group(one, {{0, t.createView({.baseMipLevel = 0, .mipLevelCount = 1})}});
+  BindGroup b = group(one, {{0, t.createView({.baseMipLevel = 1, .mipLevelCount = 1})}});
+  BindGroup c = group(one, {{0, t.createView({.baseMipLevel = 0, .mipLevelCount = 1})}});
+  renderError(ErrorCode::CompatTextureViewsDiffer,
+              [&](RenderPassEncoder& pass) {
+                use(pass, *p);
+                pass.setBindGroup(0, a);
+                pass.setBindGroup(1, b);
+                pass.draw(3);
+              },
+              {"@group(0) binding 0", "@group(1) binding 0", "[Texture \"albedo\"]"});
+  renderValid([&](RenderPassEncoder& pass) {
+    use(pass, *p);
+    pass.setBindGroup(0, a);
+    pass.setBindGroup(1, c);
+    pass.draw(3);
+  });
+}
+
 TEST_F(CompatViewsTest, CoreDevicesAllowDifferentViews) {
   Texture t = texture(TextureFormat::Rgba8unorm, {8, 8}, TextureUsage::TextureBinding, 2);
   dispatchWith(t.createView({.baseMipLevel = 0, .mipLevelCount = 1}),
