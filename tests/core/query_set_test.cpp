@@ -9,6 +9,7 @@
 
 #include "core/buffer.h"
 #include "core/command_buffer.h"
+#include "core/query_set.h"
 #include "encoder_test_util.h"
 
 namespace bindery::testing {
@@ -114,6 +115,14 @@ TEST_F(QuerySetTest, CountLimit) {
             .end();
       },
       {"descriptor.occlusionQuerySet is [Invalid QuerySet]", "Its creation failed"});
+}
+
+TEST_F(QuerySetTest, LostDeviceMakesInvalidQuerySetsSilently) {
+  device.destroy();
+  QuerySet q;
+  expectValid([&] { q = device.createQuerySet({.type = QueryType::Occlusion, .count = 9000}); });
+  EXPECT_FALSE(core::fromHandle<core::QuerySetBase>(q)->isValid());
+  EXPECT_EQ(q.count(), 9000u);
 }
 
 TEST_F(QuerySetTest, TimestampNeedsTheFeature) {
@@ -402,6 +411,32 @@ TEST_F(QuerySetTest, ResolveWritesOcclusionZerosAndIncreasingTimestamps) {
   });
   EXPECT_THAT(read(dst, 768, 2), ElementsAre(0u, 0u));
   EXPECT_GT(read(dst, 0, 1)[0], t[3]);
+}
+
+TEST_F(QuerySetTest, ResolvedTimestampsReadBackThroughACopy) {
+  // The usual readback: resolve into a QUERY_RESOLVE | COPY_SRC buffer, copy
+  // to a MAP_READ buffer, map it. The queue runs both in encoding order.
+  QuerySet ts = querySet(QueryType::Timestamp, 2);
+  Buffer resolve = resolveBuffer(16);
+  Buffer staging = buffer(16, BufferUsage::MapRead | BufferUsage::CopyDst);
+  expectValid([&] {
+    CommandEncoder e = device.createCommandEncoder();
+    e.beginComputePass(
+         {.timestampWrites =
+              ComputePassTimestampWrites{
+                  .querySet = ts, .beginningOfPassWriteIndex = 0, .endOfPassWriteIndex = 1}})
+        .end();
+    e.resolveQuerySet(ts, 0, 2, resolve, 0);
+    e.copyBufferToBuffer(resolve, staging);
+    device.queue().submit({e.finish()});
+    staging.mapAsync(MapMode::Read);
+    device.tick();
+  });
+  ASSERT_EQ(staging.mapState(), BufferMapState::Mapped);
+  uint64_t t[2];
+  std::memcpy(t, staging.getMappedRange(), sizeof(t));
+  EXPECT_GT(t[0], 0u);
+  EXPECT_LT(t[0], t[1]);
 }
 
 TEST_F(QuerySetTest, NothingRunsWhenTheSubmitFails) {
