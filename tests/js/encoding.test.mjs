@@ -378,3 +378,59 @@ test('queue.writeTexture: conversions and validation', { skip }, async () => {
   assert.equal(error?.code, 'TextureCopyUsageMissing');
   assert.match(error.message, /\[Texture "no copy"\]/);
 });
+
+test('draws: draw / drawIndexed / indirect forms in a pass and a bundle (lean and full paths)', { skip: skip || noPipelines }, async () => {
+  const module = device.createShaderModule({ code: `
+    @vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f { return vec4f(f32(i)); }
+    @fragment fn fs() -> @location(0) vec4f { return vec4f(1.0); }` });
+  const pipeline = device.createRenderPipeline({
+    label: 'triangles', layout: 'auto', vertex: { module }, fragment: { module, targets: [{ format: 'rgba8unorm' }] },
+  });
+  const texture = device.createTexture({ size: [8, 8], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT });
+  const index = device.createBuffer({ label: 'index', size: 64, usage: GPUBufferUsage.INDEX });
+  const indirect = device.createBuffer({ label: 'indirect', size: 64, usage: GPUBufferUsage.INDIRECT });
+  const encodeDraws = (e) => {
+    e.setPipeline(pipeline);
+    e.setIndexBuffer(index, 'uint16');
+    e.draw(3);
+    e.draw(3, 2, 0, 1);
+    e.draw(3, undefined, 1.9); // [EnforceRange] truncates: the full path
+    e.drawIndexed(6);
+    e.drawIndexed(6, 1, 0, -2, 0); // a negative baseVertex on the lean path
+    e.drawIndexed(3, 1, 0, -2147483648);
+    e.drawIndirect(indirect, 0);
+    e.drawIndexedIndirect(indirect, 16);
+  };
+  const error = await scoped(device, () => {
+    const bundleEncoder = device.createRenderBundleEncoder({ colorFormats: ['rgba8unorm'] });
+    encodeDraws(bundleEncoder);
+    const bundle = bundleEncoder.finish();
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginRenderPass({ colorAttachments: [{ view: texture, loadOp: 'clear', storeOp: 'store' }] });
+    encodeDraws(pass);
+    pass.executeBundles([bundle]);
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+  });
+  assert.equal(error, null);
+  const pass = device.createCommandEncoder().beginRenderPass({ colorAttachments: [{ view: texture, loadOp: 'clear', storeOp: 'store' }] });
+  assert.throws(() => pass.draw(-1), { name: 'TypeError', message: /GPURenderPassEncoder\.draw: vertexCount is -1, which is outside the range/ });
+  assert.throws(() => pass.drawIndexed(3, 1, 0, 2147483648), { name: 'TypeError', message: /baseVertex is 2147483648/ });
+  assert.throws(() => pass.draw(), { name: 'TypeError', message: /1 argument required/ });
+  assert.throws(() => pass.setIndexBuffer(index, 'uint8'), { name: 'TypeError', message: /GPUIndexFormat/ });
+  const missing = await scoped(device, () => {
+    const encoder = device.createCommandEncoder({ label: 'frame' });
+    const p = encoder.beginRenderPass({ label: 'no index', colorAttachments: [{ view: texture, loadOp: 'clear', storeOp: 'store' }] });
+    p.setPipeline(pipeline);
+    p.drawIndexed(3);
+    p.end();
+    encoder.finish();
+  });
+  assert.ok(missing instanceof GPUValidationError);
+  assert.match(missing.message, /drawIndexed/);
+  const dispatch = device.createCommandEncoder().beginComputePass();
+  assert.throws(() => dispatch.dispatchWorkgroups(2 ** 32), { name: 'TypeError', message: /workgroupCountX is 4294967296/ });
+  assert.throws(() => GPURenderPassEncoder.prototype.draw.call(dispatch, 3), { name: 'TypeError', message: /Illegal invocation/ });
+  assert.throws(() => GPURenderPassEncoder.prototype.setBindGroup.call(dispatch, 0, null), { name: 'TypeError', message: /Illegal invocation/ });
+  assert.throws(() => GPURenderBundleEncoder.prototype.draw.call(pass, 3), { name: 'TypeError', message: /Illegal invocation/ });
+});

@@ -24,16 +24,24 @@ class Stamp {
     return object;
   }
 }
-class PassSlot extends Stamp {
-  #slot;
-  constructor(object, slot) {
-    super(object);
-    this.#slot = slot;
-  }
-  static get(object) {
-    return typeof object === 'object' && object !== null && #slot in object ? object.#slot : 0;
-  }
+// One brand per interface, so a method called on another interface's object
+// (GPURenderPassEncoder.prototype.draw.call(computePass)) finds no slot and
+// takes the full method, which throws "Illegal invocation".
+function passBrand() {
+  return class PassSlot extends Stamp {
+    #slot;
+    constructor(object, slot) {
+      super(object);
+      this.#slot = slot;
+    }
+    static get(object) {
+      return typeof object === 'object' && object !== null && #slot in object ? object.#slot : 0;
+    }
+  };
 }
+const ComputeSlot = passBrand();
+const RenderSlot = passBrand();
+const BundleSlot = passBrand();
 class GroupSlot extends Stamp {
   #slot;
   constructor(object, slot) {
@@ -79,7 +87,7 @@ function define(prototype, name, fn, length) {
 }
 
 // GPUBindingCommandsMixin.setBindGroup, both overloads.
-function bindingCommands(prototype) {
+function bindingCommands(prototype, PassSlot) {
   const full = prototype.setBindGroup;
   define(prototype, 'setBindGroup', function setBindGroup(index, bindGroup, dynamicOffsets,
     dynamicOffsetsDataStart, dynamicOffsetsDataLength) {
@@ -139,7 +147,7 @@ function bindingCommands(prototype) {
   }, 2);
 }
 
-function computeCommands(prototype) {
+function computeCommands(prototype, PassSlot) {
   const full = prototype.dispatchWorkgroups;
   define(prototype, 'dispatchWorkgroups', function dispatchWorkgroups(workgroupCountX,
     workgroupCountY = 1, workgroupCountZ = 1) {
@@ -157,7 +165,7 @@ function computeCommands(prototype) {
   }, 1);
 }
 
-function renderCommands(prototype) {
+function renderCommands(prototype, PassSlot) {
   const fullDraw = prototype.draw;
   define(prototype, 'draw', function draw(vertexCount, instanceCount = 1, firstVertex = 0,
     firstInstance = 0) {
@@ -194,7 +202,7 @@ function renderCommands(prototype) {
 }
 
 // Stamps the pass (or bundle encoder) a native factory method returns.
-function stampResult(prototype, name) {
+function stampResult(prototype, name, PassSlot) {
   const create = prototype[name];
   define(prototype, name, function (...args) {
     const object = Reflect.apply(create, this, args);
@@ -204,16 +212,16 @@ function stampResult(prototype, name) {
 }
 
 function install(GPUDevice) {
-  stampResult(native.GPUCommandEncoder.prototype, 'beginComputePass');
-  stampResult(native.GPUCommandEncoder.prototype, 'beginRenderPass');
-  stampResult(GPUDevice.prototype, 'createRenderBundleEncoder');
-  for (const cls of [native.GPUComputePassEncoder, native.GPURenderPassEncoder,
-    native.GPURenderBundleEncoder]) {
-    bindingCommands(cls.prototype);
-  }
-  computeCommands(native.GPUComputePassEncoder.prototype);
-  renderCommands(native.GPURenderPassEncoder.prototype);
-  renderCommands(native.GPURenderBundleEncoder.prototype);
+  const { GPUComputePassEncoder, GPURenderPassEncoder, GPURenderBundleEncoder } = native;
+  stampResult(native.GPUCommandEncoder.prototype, 'beginComputePass', ComputeSlot);
+  stampResult(native.GPUCommandEncoder.prototype, 'beginRenderPass', RenderSlot);
+  stampResult(GPUDevice.prototype, 'createRenderBundleEncoder', BundleSlot);
+  bindingCommands(GPUComputePassEncoder.prototype, ComputeSlot);
+  bindingCommands(GPURenderPassEncoder.prototype, RenderSlot);
+  bindingCommands(GPURenderBundleEncoder.prototype, BundleSlot);
+  computeCommands(GPUComputePassEncoder.prototype, ComputeSlot);
+  renderCommands(GPURenderPassEncoder.prototype, RenderSlot);
+  renderCommands(GPURenderBundleEncoder.prototype, BundleSlot);
 }
 
 module.exports = { install };
