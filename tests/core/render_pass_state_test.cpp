@@ -329,6 +329,36 @@ TEST_F(RenderPassStateTest, ImmediateDataCheckedAtDispatchAndDraw) {
   });
 }
 
+TEST_F(RenderPassStateTest, ImmediateDataOfARealPipelineSkipsPadding) {
+  // AccessibleSlots of Push: scale is slots 0-1, tint slots 4-7; 2-3 are padding.
+  ShaderModule m;
+  ComputePipeline p;
+  expectValid([&] {
+    m = device.createShaderModule({.code = R"(
+struct Push { scale : vec2f, tint : vec4f }
+var<immediate> push : Push;
+@compute @workgroup_size(1) fn main() { _ = push.tint * push.scale.x; }
+)"});
+    p = device.createComputePipeline(
+        {.label = "push", .layout = kAutoLayout, .compute = {.module = m}});
+  });
+  float scale[] = {1, 2};
+  float tint[] = {1, 0, 0, 1};
+  computeValid([&](ComputePassEncoder& pass) {
+    pass.setPipeline(p);
+    pass.setImmediates(0, scale);
+    pass.setImmediates(16, tint);
+    pass.dispatchWorkgroups(1);
+  });
+  computeError(ErrorCode::ImmediatesNotSet,
+               [&](ComputePassEncoder& pass) {
+                 pass.setPipeline(p);
+                 pass.setImmediates(0, tint);
+                 pass.dispatchWorkgroups(1);
+               },
+               {"[ComputePipeline \"push\"] reads 4 slot(s)", "byte offset 16 (slot 4)"});
+}
+
 TEST_F(RenderPassStateTest, BundlesHaveImmediatesAndExecuteBundlesClearsThem) {
   auto p = pipeline({});
   p->info.immediateSlots = {0x1ull};
