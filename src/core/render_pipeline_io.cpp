@@ -41,7 +41,7 @@ std::string typeWith(uint32_t components, std::string_view scalar) {
 std::string describeIo(std::string_view kind, const wgsl::IoLocation& io) {
   std::string who;
   if (io.name.empty()) {
-    who = fmt::format("the return value");
+    who = "the return value";
   } else if (io.structName.empty()) {
     who = fmt::format("{} '{}'", kind, io.name);
   } else {
@@ -305,9 +305,9 @@ MaybeError validateFragmentOutputs(const DeviceBase* device, const FragmentState
     BINDERY_INVALID_IF_FIX(
         out.location >= maxColor, RenderPipelineFragmentOutputLocation,
         "Use a @location below maxColorAttachments (or request a higher limit).",
-        "The fragment {} of {} is at @location({}), but locations must be less than the "
+        "{} of {} is at @location({}), but fragment output locations must be less than the "
         "device's maxColorAttachments limit ({}).",
-        describeIo("output", out), entryName(stage), out.location, maxColor);
+        describeIo("fragment output", out), entryName(stage), out.location, maxColor);
   }
   bool usesDualSource = false;
   std::string dualField;

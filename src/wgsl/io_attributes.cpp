@@ -215,7 +215,25 @@ void Resolver::checkEntryIo(uint32_t fi) {
     }
     std::map<int64_t, Span> locations;
     std::map<std::string_view, Span> builtins;
+    // #interpolation: integer vertex outputs and fragment inputs must be
+    // declared @interpolate(flat) (explicitly).
+    bool interpolated =
+        (dir == 1 && info.stage == Stage::Vertex) || (dir == 0 && info.stage == Stage::Fragment);
     for (auto& [attrs, type] : flat) {
+      if (interpolated && type != kNoType && (T.leaf(type) == T.i32() || T.leaf(type) == T.u32())) {
+        const Attribute* location = nullptr;
+        bool hasInterpolate = false;
+        for (uint32_t k = 0; k < attrs.count; ++k) {
+          const Attribute& a = m_.ast.attrs[attrs.begin + k];
+          if (a.name == "location") location = &a;
+          if (a.name == "interpolate") hasInterpolate = true;
+        }
+        if (location && !hasInterpolate)
+          error(location->span, std::string("integer ") +
+                                    (dir == 1 ? "vertex outputs" : "fragment inputs") +
+                                    " must be declared with @interpolate(flat), got '" +
+                                    T.name(type) + "' without @interpolate");
+      }
       for (uint32_t k = 0; k < attrs.count; ++k) {
         const Attribute& a = m_.ast.attrs[attrs.begin + k];
         if (a.args.count != 1) continue;

@@ -522,6 +522,33 @@ struct V {
   d.fragment->entryPoint = "index";
   expectFails(compat, d, ErrorCode::RenderPipelineCompatibilityShaderIo,
               {"@builtin(sample_index)"});
+  // 'linear' interpolation and 'sample' sampling are not in compatibility mode
+  // either. (A fragment input matches a vertex output's interpolation, so the
+  // vertex output is the one named.)
+  ShaderModule sampled = module(R"(
+struct V {
+  @builtin(position) pos : vec4f,
+  @location(0) @interpolate(perspective, sample) s : f32,
+}
+@vertex fn vs(@location(0) p : vec4f) -> V { return V(p, 1.0); }
+@fragment fn fs(@location(0) @interpolate(perspective, sample) s : f32) -> @location(0) vec4f {
+  return vec4f(s);
+}
+)",
+                                &compat);
+  expectFails(
+      compat, desc(sampled), ErrorCode::RenderPipelineCompatibilityShaderIo,
+      {"output 's' of struct 'V'", "'sample' sampling", "@interpolate(perspective, sample)"});
+  expectPipeline(desc(module(R"(
+struct V {
+  @builtin(position) pos : vec4f,
+  @location(0) @interpolate(perspective, sample) s : f32,
+}
+@vertex fn vs(@location(0) p : vec4f) -> V { return V(p, 1.0); }
+@fragment fn fs(@location(0) @interpolate(perspective, sample) s : f32) -> @location(0) vec4f {
+  return vec4f(s);
+}
+)")));
   // vertex_index takes an attribute slot.
   d = desc(m, {}, false);
   d.vertex.entryPoint = "vsIndex";

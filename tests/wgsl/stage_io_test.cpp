@@ -70,6 +70,23 @@ TEST(StageIo, VertexShaderMustReturnPosition) {
     @vertex fn bare() -> @builtin(position) vec4f { return vec4f(); })");
 }
 
+TEST(StageIo, IntegerInterStageValuesAreFlat) {
+  EXPECT_TRUE(test::failsAt(R"(struct V { @builtin(position) p : vec4f, @location(0) id : u32 }
+@vertex fn vs() -> V { return V(vec4f(), 1u); })",
+                            1, 42,
+                            "integer vertex outputs must be declared with @interpolate(flat)"));
+  EXPECT_TRUE(test::fails(
+      "@fragment fn fs(@location(0) id : vec2i) -> @location(0) vec4f { return vec4f(); }",
+      "integer fragment inputs must be declared with @interpolate(flat), got 'vec2<i32>'"));
+  // Vertex inputs and fragment outputs are not interpolated.
+  test::parseOk(R"(
+    struct V { @builtin(position) p : vec4f, @location(0) @interpolate(flat) id : u32 }
+    @vertex fn vs(@location(0) id : u32) -> V { return V(vec4f(), id); }
+    @fragment fn fs(@location(0) @interpolate(flat, either) id : u32) -> @location(0) vec4u {
+      return vec4u(id);
+    })");
+}
+
 TEST(StageIo, BlendSrc) {
   const char* good = R"(
     enable dual_source_blending;
