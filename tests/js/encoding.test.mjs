@@ -5,7 +5,8 @@
 // setBindGroup path agreeing with the full one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeDevice } from './helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { makeDevice, repoRoot } from './helpers.mjs';
 
 const device = await makeDevice();
 
@@ -433,4 +434,50 @@ test('draws: draw / drawIndexed / indirect forms in a pass and a bundle (lean an
   assert.throws(() => GPURenderPassEncoder.prototype.draw.call(dispatch, 3), { name: 'TypeError', message: /Illegal invocation/ });
   assert.throws(() => GPURenderPassEncoder.prototype.setBindGroup.call(dispatch, 0, null), { name: 'TypeError', message: /Illegal invocation/ });
   assert.throws(() => GPURenderBundleEncoder.prototype.draw.call(pass, 3), { name: 'TypeError', message: /Illegal invocation/ });
+});
+
+test('the lean path\'s slots: groups and passes collected by the GC give their slots back; a worker exits cleanly', { skip: skip || noPipelines }, () => {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `
+    import { create, globals } from 'bindery';
+    import { Worker } from 'node:worker_threads';
+    Object.assign(globalThis, globals);
+    const device = await (await create().requestAdapter()).requestDevice();
+    const layout = device.createBindGroupLayout({ entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: {} }] });
+    const buffer = device.createBuffer({ size: 256, usage: GPUBufferUsage.UNIFORM });
+    const round = () => {
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      for (let i = 0; i < 500; i++) {
+        pass.setBindGroup(0, device.createBindGroup({ layout, entries: [{ binding: 0, resource: { buffer } }] }));
+      }
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+    };
+    device.pushErrorScope('validation');
+    for (let k = 0; k < 6; k++) {
+      round();
+      globalThis.gc();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const error = await device.popErrorScope();
+    const fast = (await import('./bindings/node/lib/native.js')).default.native.fastEncoding;
+    const slot = fast.groupSlotOf(device.createBindGroup({ layout, entries: [{ binding: 0, resource: { buffer } }] }));
+    const worker = new Worker(\`
+      const { create, globals } = require('bindery');
+      (async () => {
+        const device = await (await create().requestAdapter()).requestDevice();
+        const pass = device.createCommandEncoder().beginComputePass();
+        pass.setBindGroup(0, null);
+        pass.dispatchWorkgroups(1);
+        pass.end();
+      })();
+    \`, { eval: true, execArgv: [] });
+    const code = await new Promise((resolve) => worker.on('exit', resolve));
+    console.log(JSON.stringify({ error: error && error.message, slot, code }));
+  `], { cwd: repoRoot, encoding: 'utf8', timeout: 60000 });
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  assert.equal(out.error, null);
+  assert.ok(out.slot > 0 && out.slot < 3000, `slot ${out.slot}: slots of collected groups are reused`);
+  assert.equal(out.code, 0);
 });

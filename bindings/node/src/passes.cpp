@@ -534,6 +534,7 @@ napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
   const uint32_t* a = st.scratch;
   return guarded(env, [&] {
+    if (a == nullptr) badSlot(env);
     PassSlot& s = passAt(env, st, a[0]);
     const BindGroup* group = &st.groups[0];
     if (a[2] != kNoGroup) {
@@ -568,6 +569,7 @@ napi_value fastDispatch(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
   const uint32_t* a = st.scratch;
   return guarded(env, [&] {
+    if (a == nullptr) badSlot(env);
     PassSlot& s = passAt(env, st, a[0]);
     if (s.id != ClassId::ComputePassEncoder) badSlot(env);
     auto* w = static_cast<GPUComputePassEncoder*>(s.object);
@@ -596,6 +598,7 @@ napi_value fastDraw(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
   const uint32_t* a = st.scratch;
   return guarded(env, [&] {
+    if (a == nullptr) badSlot(env);
     onRenderCommands(env, passAt(env, st, a[0]),
                      [&](auto& handle) { handle.draw(a[1], a[2], a[3], a[4]); });
   });
@@ -607,6 +610,7 @@ napi_value fastDrawIndexed(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
   const uint32_t* a = st.scratch;
   return guarded(env, [&] {
+    if (a == nullptr) badSlot(env);
     onRenderCommands(env, passAt(env, st, a[0]), [&](auto& handle) {
       handle.drawIndexed(a[1], a[2], a[3], static_cast<int32_t>(a[4]), a[5]);
     });
@@ -677,9 +681,21 @@ void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_call
   target.Set(name, Napi::Value(env, fn));
 }
 
+// At the environment's teardown: drop the scratch array's reference (while
+// the environment can still take it) and the groups the table holds.
+void resetEncodingState(void*) {
+  EncodingState& t = encodingState;
+  if (!t.scratchArray.IsEmpty()) t.scratchArray.Reset();
+  t.scratch = nullptr;
+  t.scratchLength = 0;
+  t.groups.assign(1, BindGroup());
+  t.freeGroups.clear();
+}
+
 }  // namespace
 
 void initPasses(Napi::Env env, Napi::Object exports) {
+  NAPI_THROW_IF_FAILED_VOID(env, napi_add_env_cleanup_hook(env, resetEncodingState, nullptr));
   GPUComputePassEncoder::init(env, exports);
   GPURenderPassEncoder::init(env, exports);
   GPURenderBundleEncoder::init(env, exports);
