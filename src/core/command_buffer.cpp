@@ -167,7 +167,8 @@ MaybeError CommandBufferBase::validateSubmit() const {
     BINDERY_TRY(group->validateExternalTexturesNotExpired());
   }
   for (const Ref<BufferBase>& buffer : used_.buffers) {
-    BINDERY_TRY(buffer->validateAvailable("a buffer the commands use (index, vertex or indirect)"));
+    BINDERY_TRY(buffer->validateAvailable(
+        "a buffer the commands use (index, vertex, indirect or resolveQuerySet destination)"));
   }
   for (const Ref<TextureViewBase>& view : used_.attachments) {
     BINDERY_TRY(view->texture()->validateUsable(

@@ -500,6 +500,13 @@ TEST_F(QuerySetTest, SubmitFailsWithADestroyedQuerySet) {
   expectError(ErrorCode::QuerySetDestroyed, [&] { device.queue().submit({timestamps}); },
               {"[QuerySet \"ts\"]"});
   expectValid([&] { device.queue().submit({unused}); });
+  // So does a destroyed (or mapped) resolve destination.
+  QuerySet live = querySet(QueryType::Occlusion, 1);
+  Buffer gone = resolveBuffer(256, "gone");
+  CommandBuffer toGone = encode([&](CommandEncoder& e) { e.resolveQuerySet(live, 0, 1, gone, 0); });
+  gone.destroy();
+  expectError(ErrorCode::BufferDestroyed, [&] { device.queue().submit({toGone}); },
+              {"resolveQuerySet destination", "[Buffer \"gone\"], which was destroyed"});
   // Encoding with a destroyed query set is valid; only the submit fails.
   CommandBuffer late = encode([&](CommandEncoder& e) { e.resolveQuerySet(occ, 0, 1, dst, 0); });
   expectError(ErrorCode::QuerySetDestroyed, [&] { device.queue().submit({late}); });
