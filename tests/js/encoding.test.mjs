@@ -96,7 +96,8 @@ test('a dispatch with a missing bind group fails at finish(), with the diagnosti
 });
 
 test('a complete dispatch is valid; submit, then onSubmittedWorkDone resolves', { skip: skip || noPipelines }, async () => {
-  const { pipeline, paramsGroup, dataGroup } = computeSetup(device);
+  const { pipeline, paramsGroup, dataGroup, uniforms: paramsBuffer } = computeSetup(device);
+  const indirect = device.createBuffer({ label: 'indirect', size: 64, usage: GPUBufferUsage.INDIRECT });
   const error = await scoped(device, () => {
     const encoder = device.createCommandEncoder();
     const pass = encoder.beginComputePass();
@@ -104,10 +105,24 @@ test('a complete dispatch is valid; submit, then onSubmittedWorkDone resolves', 
     pass.setBindGroup(0, paramsGroup, [256]);
     pass.setBindGroup(1, dataGroup);
     pass.dispatchWorkgroups(1, 2, 3);
+    pass.dispatchWorkgroupsIndirect(indirect, 12);
     pass.end();
     device.queue.submit([encoder.finish()]);
   });
   assert.equal(error, null);
+  const usage = await scoped(device, () => {
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, paramsGroup, [0]);
+    pass.setBindGroup(1, dataGroup);
+    pass.dispatchWorkgroupsIndirect(paramsBuffer, 0);
+    pass.end();
+    encoder.finish();
+  });
+  assert.equal(usage?.code, 'IndirectBufferUsageMissing');
+  assert.throws(() => device.createCommandEncoder().beginComputePass().dispatchWorkgroupsIndirect(indirect),
+    { name: 'TypeError', message: /2 arguments required, but only 1 present/ });
   const done = device.queue.onSubmittedWorkDone();
   assert.ok(done instanceof Promise);
   assert.equal(await done, undefined);
