@@ -330,28 +330,11 @@ void queueWriteBuffer(const Napi::CallbackInfo& info) {
   idl::Convert<Buffer>::from(ctx, info[2], buffer, Where{nullptr, "buffer", 0});
   uint64_t bufferOffset = 0;
   idl::Convert<uint64_t>::from(ctx, info[3], bufferOffset, Where{nullptr, "bufferOffset", 0});
-  // AllowSharedBufferSource; for a view, dataOffset and size count its elements.
-  Napi::Value data = info[4];
-  const uint8_t* bytes = nullptr;
-  size_t byteLength = 0;
-  size_t elementSize = 1;
-  if (data.IsArrayBuffer()) {
-    Napi::ArrayBuffer ab = data.As<Napi::ArrayBuffer>();
-    bytes = static_cast<const uint8_t*>(ab.Data());
-    byteLength = ab.ByteLength();
-  } else if (data.IsTypedArray()) {
-    Napi::TypedArray ta = data.As<Napi::TypedArray>();
-    bytes = static_cast<const uint8_t*>(ta.ArrayBuffer().Data()) + ta.ByteOffset();
-    byteLength = ta.ByteLength();
-    elementSize = ta.ElementSize();
-  } else if (data.IsDataView()) {
-    Napi::DataView dv = data.As<Napi::DataView>();
-    bytes = static_cast<const uint8_t*>(dv.ArrayBuffer().Data()) + dv.ByteOffset();
-    byteLength = dv.ByteLength();
-  } else {
-    ctx.typeError(Where{nullptr, "data", 0},
-                  "is " + idl::describe(data) + ", not an ArrayBuffer or ArrayBufferView");
-  }
+  // AllowSharedBufferSource; for a TypedArray, dataOffset and size count its elements.
+  SourceBytes source = bufferSourceBytes(ctx, info[4], Where{nullptr, "data", 0});
+  const uint8_t* bytes = source.data;
+  size_t byteLength = source.byteLength;
+  size_t elementSize = source.elementSize;
   uint64_t dataOffset = 0;
   std::optional<uint64_t> size;
   if (!info[5].IsUndefined()) {
