@@ -1,5 +1,6 @@
 // For every tests/wgsl/corpus/NAME.wgsl: parse + resolve + reflect, then
-// reflectionToJson must equal NAME.expected.json exactly. Shaders listed in
+// reflectionToJson, without its stage-interface keys (withoutStageInterface),
+// must equal NAME.expected.json exactly. Shaders listed in
 // KNOWN_DIFFS.md are skipped, by name, with GTEST_SKIP.
 #include <algorithm>
 #include <cctype>
@@ -150,7 +151,19 @@ TEST_P(Corpus, ReflectionMatchesExpectedJson) {
 
   const bindery::wgsl::Module module = bindery::wgsl::parse(source);
   EXPECT_TRUE(module.ok()) << name << ".wgsl has errors:\n" << module.diagnosticsText();
-  const json actual = bindery::wgsl::reflectionToJson(module);
+  // The expectations describe the bind-group-layout part of the document;
+  // the stage-interface keys are checked by reflection_json_test.cpp.
+  const json full = bindery::wgsl::reflectionToJson(module);
+  for (std::string_view k : bindery::wgsl::stageInterfaceDocumentKeys()) {
+    EXPECT_TRUE(full.contains(k)) << name << ": no \"" << k << "\"";
+  }
+  for (const json& ep : full["entryPoints"]) {
+    for (const char* k :
+         {"stageInputs", "stageOutputs", "builtins", "immediateSize", "textureSamplerPairs"}) {
+      EXPECT_TRUE(ep.contains(k)) << name << " " << ep["name"] << ": no \"" << k << "\"";
+    }
+  }
+  const json actual = bindery::wgsl::withoutStageInterface(full);
   EXPECT_EQ(expected, actual) << name << ": reflection differs from " << name << ".expected.json\n"
                               << readableDiff(expected, actual);
 }

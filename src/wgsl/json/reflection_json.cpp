@@ -119,6 +119,7 @@ json entryPointToJson(const EntryPoint& ep) {
     gs.push_back({{"group", group}, {"entries", std::move(entries)}});
   }
   j["groups"] = std::move(gs);
+  addStageInterface(j, ep);
   return j;
 }
 
@@ -151,6 +152,12 @@ json diagnosticToJson(const Diagnostic& d) {
 
 json reflectionToJson(const Reflection& reflection, const std::vector<Diagnostic>& diagnostics,
                       std::optional<std::string_view> entry) {
+  return reflectionToJson(reflection, diagnostics, {}, entry);
+}
+
+json reflectionToJson(const Reflection& reflection, const std::vector<Diagnostic>& diagnostics,
+                      const std::vector<EnableDirective>& enables,
+                      std::optional<std::string_view> entry) {
   json eps = json::array();
   for (const EntryPoint& ep : reflection.entryPoints) {
     if (entry && ep.name != *entry) continue;
@@ -162,11 +169,13 @@ json reflectionToJson(const Reflection& reflection, const std::vector<Diagnostic
   for (const Diagnostic& d : diagnostics) diags.push_back(diagnosticToJson(d));
   return {{"entryPoints", std::move(eps)},
           {"structs", std::move(structs)},
-          {"diagnostics", std::move(diags)}};
+          {"diagnostics", std::move(diags)},
+          {"unusedResources", unusedResourcesToJson(reflection)},
+          {"enables", enablesToJson(enables)}};
 }
 
 json reflectionToJson(const Module& module, std::optional<std::string_view> entry) {
-  return reflectionToJson(module.reflect(), module.diagnostics(), entry);
+  return reflectionToJson(module.reflect(), module.diagnostics(), module.enables(), entry);
 }
 
 }  // namespace bindery::wgsl
