@@ -344,6 +344,10 @@ SampleTypeSet compatibleSampleTypes(TextureFormat format, TextureAspect aspect,
     }
     return set;
   }
+  // #depth-formats lists a combined depth-stencil format's sample types per
+  // aspect: a view of both aspects (aspect 'all') has no single one, so it
+  // matches no texture binding (#bind-group-creation); bind an aspect view.
+  if (info.isCombinedDepthStencil() && aspect == TextureAspect::All) return set;
   bool depth = info.hasDepth() && aspect != TextureAspect::StencilOnly;
   bool stencil = info.hasStencil() && aspect != TextureAspect::DepthOnly;
   if (depth) {

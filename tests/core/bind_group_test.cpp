@@ -263,6 +263,16 @@ TEST_F(BindGroupTest, CombinedDepthStencilNeedsAnAspect) {
     device.createBindGroup(
         {.layout = uintLayout, .entries = {{.binding = 0, .resource = depthOnly}}});
   });
+  // A view of both aspects (aspect 'all', the default) matches no sample type.
+  for (const BindGroupLayout& l : {depthLayout, uintLayout}) {
+    expectError(
+        ErrorCode::BindGroupTextureSampleTypeMismatch,
+        [&] {
+          device.createBindGroup({.layout = l, .entries = {{.binding = 0, .resource = all}}});
+        },
+        {"format 'depth24plus-stencil8' and aspect 'all'", "only as none", "aspect: 'depth-only'",
+         "aspect: 'stencil-only'"});
+  }
 }
 
 TEST_F(BindGroupTest, ViewDimensionMustMatch) {

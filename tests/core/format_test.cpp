@@ -191,6 +191,11 @@ TEST(FormatHelpers, CompatibleSampleTypes) {
             (SampleTypeSet{ST::Depth, ST::UnfilterableFloat}));
   EXPECT_EQ(compatibleSampleTypes(F::Depth24plusStencil8, TextureAspect::StencilOnly, none()),
             (SampleTypeSet{ST::Uint}));
+  // Both aspects of a combined format: no sample type (bind an aspect view).
+  EXPECT_EQ(compatibleSampleTypes(F::Depth24plusStencil8, TextureAspect::All, none()),
+            SampleTypeSet{});
+  EXPECT_EQ(compatibleSampleTypes(F::Depth32floatStencil8, TextureAspect::All, FeatureSet::all()),
+            SampleTypeSet{});
   EXPECT_EQ(compatibleSampleTypes(F::Stencil8, TextureAspect::All, none()),
             (SampleTypeSet{ST::Uint}));
   // View-format spelling of an aspect view: 'depth24plus' / 'stencil8' with 'all'.
