@@ -85,6 +85,9 @@ void Diagnostics::error(Span span, std::string message) {
 void Diagnostics::warning(Span span, std::string message) {
   add(Diagnostic::Severity::Warning, span, std::move(message));
 }
+void Diagnostics::info(Span span, std::string message) {
+  add(Diagnostic::Severity::Info, span, std::move(message));
+}
 void Diagnostics::note(Span span, std::string message) {
   if (list_.empty() || suppressed_) return;
   span = lines_.clamp(span);

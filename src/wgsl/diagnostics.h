@@ -38,6 +38,7 @@ class Diagnostics {
   Diagnostics(std::string_view source, uint32_t maxErrors);
   void error(Span span, std::string message);
   void warning(Span span, std::string message);
+  void info(Span span, std::string message);
   // Attach a note to the last diagnostic.
   void note(Span span, std::string message);
   bool hasErrors() const { return errorCount_ > 0; }

@@ -1,9 +1,10 @@
-// parse(): lexer -> parser -> resolver -> reflection.
+// parse(): lexer -> parser -> resolver -> uniformity analysis -> reflection.
 #include "bindery/wgsl/module.h"
 
 #include "ir.h"
 #include "lexer.h"
 #include "parser.h"
+#include "uniformity.h"
 
 namespace bindery::wgsl {
 
@@ -56,6 +57,7 @@ Module parse(std::string_view source, const Options& options) {
   std::vector<Token> tokens = tokenize(impl->source, diags);
   if (!diags.hasErrors()) parseTokens(tokens, impl->ast, diags);
   if (!diags.hasErrors()) resolveModule(*impl, diags);
+  if (!diags.hasErrors()) analyzeUniformity(*impl, diags);  // #uniformity
   m.diagnostics_ = std::move(diags.list());
   m.impl_ = std::move(impl);
   return m;

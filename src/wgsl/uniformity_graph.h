@@ -1,0 +1,260 @@
+// Internal to the uniformity analysis (uniformity.cpp builds the graph,
+// uniformity_report.cpp computes reachability, tags and diagnostics).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "diagnostics.h"
+#include "ir.h"
+
+namespace bindery::wgsl::uniformity {
+
+constexpr uint32_t kMaxNesting = 256;
+
+// Behaviours (#behaviors) as a bit set.
+constexpr uint8_t kNext = 1, kBreak = 2, kContinue = 4, kReturn = 8;
+
+// Severity index of a RequiredToBeUniform.S node; kOff: no requirement.
+constexpr uint8_t kError = 0, kWarning = 1, kInfo = 2, kOff = 3;
+
+// What a uniformity requirement comes from: the builtin call that needs it.
+struct Origin {
+  std::string_view builtin;
+  Span span;
+  bool filterable = false;  // derivative_uniformity (else the unnamed rule)
+  bool isArg = false;       // a parameter requirement (workgroupUniformLoad's p)
+};
+
+struct FnTags {
+  bool analysed = false;
+  uint8_t callSite = kOff;
+  Origin callSiteOrigin;
+  bool returnNonUniform = false;
+  std::vector<uint8_t> paramReq;  // kOff or the severity
+  std::vector<Origin> paramOrigin;
+  std::vector<uint8_t> contentsReq;  // ParameterContentsRequiredToBeUniform.S
+  std::vector<Origin> contentsOrigin;
+  std::vector<bool> paramReturn;                   // ParameterReturnContentsRequiredToBeUniform
+  std::vector<bool> ptrNonUniform;                 // PointerParameterMayBeNonUniform
+  std::vector<std::vector<uint32_t>> ptrParams;    // params reachable from Value_return_i_contents
+  std::vector<std::vector<uint32_t>> ptrContents;  // param_j_contents reachable from it
+};
+
+enum class DescKind : uint8_t {
+  None,
+  Input,         // entry-point parameter (name)
+  BuiltinInput,  // entry-point builtin parameter (name = builtin)
+  Global,        // non-read-only module-scope variable
+  PtrParam,      // non-read-only pointer parameter
+  CallResult,    // builtin whose result may be non-uniform
+  UserReturn,    // user function whose return value may be non-uniform
+  PtrStore,      // user function storing a non-uniform value through a pointer
+  Ctrl,          // a condition controlling control flow (name = keyword)
+};
+
+struct Desc {
+  DescKind kind = DescKind::None;
+  std::string_view name;
+  std::string_view extra;   // Global: address space; Input: stage word
+  std::string_view member;  // Input of struct type: the first non-uniform member
+  Span span;
+};
+
+struct Req {
+  uint8_t sev;
+  uint32_t target;
+  Span call;
+  std::string_view callee;  // builtin or user function called
+  Origin origin;
+  bool isArg = false;
+  uint32_t arg = 0;
+};
+
+struct PtrLet {
+  uint32_t root = kNone;  // var id of the originating variable / parameter
+  uint32_t idx = kNone;   // value node of the index expressions
+  bool partial = false;
+};
+
+inline bool isDerivativeBuiltin(std::string_view n) {
+  return n == "dpdx" || n == "dpdxCoarse" || n == "dpdxFine" || n == "dpdy" || n == "dpdyCoarse" ||
+         n == "dpdyFine" || n == "fwidth" || n == "fwidthCoarse" || n == "fwidthFine" ||
+         n == "textureSample" || n == "textureSampleBias" || n == "textureSampleCompare";
+}
+
+inline bool isSyncBuiltin(std::string_view n) {
+  return n == "workgroupBarrier" || n == "storageBarrier" || n == "textureBarrier" ||
+         n == "workgroupUniformLoad";
+}
+
+inline std::string where(const LineMap& lines, Span s) {
+  return std::to_string(lines.line(s.offset)) + ":" + std::to_string(lines.column(s.offset));
+}
+
+class FunctionAnalysis {
+ public:
+  FunctionAnalysis(const ModuleImpl& m, Diagnostics& diags, std::vector<FnTags>& tags, uint32_t fi,
+                   int8_t moduleSeverity, std::vector<uint32_t>& cur, std::vector<uint32_t>& stamp,
+                   std::vector<uint32_t>& slot, std::vector<uint8_t>& behaviorCache,
+                   uint32_t& stampCounter)
+      : m_(m),
+        ast_(m.ast),
+        diags_(diags),
+        tags_(tags),
+        fi_(fi),
+        cur_(cur),
+        stamp_(stamp),
+        slot_(slot),
+        behaviorCache_(behaviorCache),
+        stampCounter_(stampCounter) {
+    sevStack_.push_back(moduleSeverity);
+  }
+
+  void run();
+
+ private:
+  // ---- graph
+  uint32_t node(Desc d = {}, bool exterior = false) {
+    adj_.emplace_back();
+    desc_.push_back(d);
+    exterior_.push_back(exterior);
+    return static_cast<uint32_t>(adj_.size() - 1);
+  }
+  void edge(uint32_t from, uint32_t to) {
+    if (from != kNone && to != kNone && from != to) adj_[from].push_back(to);
+  }
+  // A described stand-in for MayBeNonUniform (like it, not an interior node).
+  uint32_t nonUniform(Desc d) {
+    uint32_t n = node(d, true);
+    edge(n, kMayBeNonUniform);
+    return n;
+  }
+  uint32_t join(uint32_t a, uint32_t b) {
+    uint32_t n = node();
+    edge(n, a);
+    edge(n, b);
+    return n;
+  }
+
+  // ---- function-scope variable values (#func-var-value-analysis)
+  void set(uint32_t var, uint32_t n) {
+    log_.push_back({var, cur_[var]});
+    cur_[var] = n;
+  }
+  void undoTo(size_t pos) {
+    while (log_.size() > pos) {
+      cur_[log_.back().first] = log_.back().second;
+      log_.pop_back();
+    }
+  }
+  using Snapshot = std::vector<std::pair<uint32_t, uint32_t>>;
+  Snapshot snapshot(size_t pos) {
+    Snapshot s;
+    ++stampCounter_;
+    for (size_t i = log_.size(); i-- > pos;) {
+      uint32_t v = log_[i].first;
+      if (stamp_[v] == stampCounter_) continue;
+      stamp_[v] = stampCounter_;
+      s.push_back({v, cur_[v]});
+    }
+    return s;
+  }
+  // After undoTo(pos): each variable in any snapshot gets a join of its
+  // values in all of them (the current value where a snapshot lacks it).
+  void joinSnapshots(const std::vector<const Snapshot*>& snaps) {
+    if (snaps.empty()) return;
+    ++stampCounter_;
+    uint32_t mark = stampCounter_;
+    std::vector<uint32_t> vars;
+    for (const Snapshot* s : snaps)
+      for (auto& [v, n] : *s)
+        if (stamp_[v] != mark) {
+          stamp_[v] = mark;
+          slot_[v] = static_cast<uint32_t>(vars.size());
+          vars.push_back(v);
+        }
+    const size_t ns = snaps.size();
+    std::vector<uint32_t> vals(vars.size() * ns);
+    for (size_t i = 0; i < vars.size(); ++i)
+      for (size_t k = 0; k < ns; ++k) vals[i * ns + k] = cur_[vars[i]];
+    for (size_t k = 0; k < ns; ++k)
+      for (auto& [v, n] : *snaps[k]) vals[slot_[v] * ns + k] = n;
+    for (size_t i = 0; i < vars.size(); ++i) {
+      uint32_t j = node();
+      for (size_t k = 0; k < ns; ++k) edge(j, vals[i * ns + k]);
+      set(vars[i], j);
+    }
+  }
+
+  // ---- analysis
+  uint8_t behavior(NodeId s);
+  uint32_t stmt(uint32_t cf, NodeId s);
+  uint32_t stmtInner(uint32_t cf, NodeId s);
+  uint32_t block(uint32_t cf, NodeId s);
+  uint32_t ifStmt(uint32_t cf, NodeId s);
+  uint32_t loopStmt(uint32_t cf, NodeId s);
+  uint32_t switchStmt(uint32_t cf, NodeId s);
+  uint32_t expr(uint32_t cf, NodeId e, bool load);
+  uint32_t exprDefault(uint32_t cf, NodeId e) { return expr(cf, e, isRef(m_.exprs[e].type)); }
+  uint32_t ident(uint32_t cf, NodeId e, bool load);
+  uint32_t varUse(uint32_t cf, uint32_t var, bool load, Span span);
+  uint32_t call(uint32_t cf, NodeId e);
+  void assign(uint32_t cf, NodeId lhs, uint32_t rv, bool partialAlways);
+  PtrLet rootOf(NodeId e);
+  bool loadsBase(NodeId e) const {
+    TypeId base = m_.exprs[ast_.exprs[e].lhs].type;
+    return isRef(base) && !isRef(m_.exprs[e].type);
+  }
+  bool isRef(TypeId t) const { return t != kNoType && m_.types[t].kind == TypeKind::Reference; }
+  bool isPtr(TypeId t) const { return t != kNoType && m_.types[t].kind == TypeKind::Pointer; }
+  bool isLocalTracked(uint32_t var) const {
+    return var != kNone && var < cur_.size() && m_.vars[var].fn == fi_ && cur_[var] != kNone;
+  }
+  void pushFilters(Range attrs);
+  uint8_t derivativeSeverity() const;
+  void collectAssigned(NodeId s, std::vector<uint32_t>& out);
+  void finish();
+
+  const ModuleImpl& m_;
+  const Ast& ast_;
+  Diagnostics& diags_;
+  std::vector<FnTags>& tags_;
+  uint32_t fi_;
+  std::vector<uint32_t>& cur_;
+  std::vector<uint32_t>& stamp_;
+  std::vector<uint32_t>& slot_;
+  std::vector<uint8_t>& behaviorCache_;  // module-wide: a statement belongs to one function
+  uint32_t& stampCounter_;
+
+  static constexpr uint32_t kMayBeNonUniform = 0;
+  static constexpr uint32_t kRequired = 1;  // + severity
+  static constexpr uint32_t kCfStart = 4;
+  std::vector<std::vector<uint32_t>> adj_;
+  std::vector<Desc> desc_;
+  // Not an interior node (#uniformity-function): MayBeNonUniform, the
+  // RequiredToBeUniform nodes, CF_start, param_i, param_i_contents,
+  // Value_return(_i_contents); never marked visited across severities.
+  std::vector<uint8_t> exterior_;
+  std::vector<Req> reqs_;
+  std::vector<std::pair<uint32_t, uint32_t>> log_;
+  std::vector<int8_t> sevStack_;  // -1: no filter
+  std::vector<uint32_t> paramNode_, contentsNode_, returnContentsNode_;
+  std::vector<uint32_t> paramVars_;
+  uint32_t valueReturn_ = kNone;
+  std::vector<PtrLet> ptrLets_;  // by var id (lazily sized)
+  std::vector<uint32_t> letNode_;
+  // Break / continue targets: the log position at entry and the snapshots.
+  struct Target {
+    bool loop;
+    size_t pos;
+    std::vector<Snapshot> breaks, continues;
+  };
+  std::vector<Target> targets_;
+  uint32_t depth_ = 0;
+  bool gaveUp_ = false;
+};
+
+}  // namespace bindery::wgsl::uniformity
