@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bindery/enums.h"
+#include "bindery/exception.h"
 #include "bindery/flags.h"
 #include "bindery/object.h"
 
@@ -67,5 +68,19 @@ class Texture : public detail::Handle {
   TextureUsageFlags usage() const;
   std::optional<TextureViewDimension> textureBindingViewDimension() const;
 };
+
+class Device;
+
+// The content-timeline steps of createTexture and createView that throw a
+// TypeError in JavaScript before anything is created: "Validate texture format
+// required features" of descriptor.format and descriptor.viewFormats
+// (#texture-creation), of the view's format and "Validate swizzle string"
+// (#texture-view-creation). Device::createTexture and Texture::createView
+// report the same problems as validation errors (a C++ call never throws); a
+// binding that must throw calls these first. nullopt when the checks pass.
+std::optional<Exception> textureTypeError(const Device& device,
+                                          const TextureDescriptor& descriptor);
+std::optional<Exception> textureViewTypeError(const Texture& texture,
+                                              const TextureViewDescriptor& descriptor);
 
 }  // namespace bindery

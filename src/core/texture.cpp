@@ -56,6 +56,18 @@ MaybeError validateFormatFeature(const DeviceBase* device, TextureFormat format,
 
 }  // namespace
 
+// #texture-creation, content timeline: "Validate texture format required
+// features" of format and of each viewFormats element (TypeErrors in
+// JavaScript: see bindery::textureTypeError).
+MaybeError validateTextureContentTimeline(const DeviceBase* device, const TextureDescriptor& d) {
+  if (d.format) BINDERY_TRY(validateFormatFeature(device, *d.format, "descriptor.format"));
+  for (size_t i = 0; i < d.viewFormats.size(); ++i) {
+    BINDERY_TRY(validateFormatFeature(device, d.viewFormats[i],
+                                      fmt::format("descriptor.viewFormats[{}]", i)));
+  }
+  return {};
+}
+
 // #abstract-opdef-maximum-miplevel-count
 uint32_t maxMipLevelCount(TextureDimension dimension, const Extent3D& size) {
   uint32_t m = 0;
@@ -82,12 +94,7 @@ MaybeError validateTextureDescriptor(const DeviceBase* device, const TextureDesc
   const TextureFormat format = *d.format;
   const FormatInfo& info = formatInfo(format);
 
-  // Content timeline: "Validate texture format required features".
-  BINDERY_TRY(validateFormatFeature(device, format, "descriptor.format"));
-  for (size_t i = 0; i < d.viewFormats.size(); ++i) {
-    BINDERY_TRY(validateFormatFeature(device, d.viewFormats[i],
-                                      fmt::format("descriptor.viewFormats[{}]", i)));
-  }
+  BINDERY_TRY(validateTextureContentTimeline(device, d));
 
   // Usage.
   BINDERY_INVALID_IF_FIX(d.usage.empty(), TextureUsageEmpty,
@@ -450,6 +457,29 @@ using core::TextureBase;
 
 Texture Device::createTexture(const TextureDescriptor& descriptor) const {
   return core::toHandle<Texture>(fromHandle<core::DeviceBase>(*this)->createTexture(descriptor));
+}
+
+namespace {
+std::optional<Exception> asTypeError(core::MaybeError error, std::string_view call) {
+  if (error.isSuccess()) return std::nullopt;
+  std::unique_ptr<core::ErrorData> data = error.release();
+  return Exception{ExceptionType::TypeError, data->code,
+                   fmt::format("{}: {}", call, data->format())};
+}
+}  // namespace
+
+std::optional<Exception> textureTypeError(const Device& device,
+                                          const TextureDescriptor& descriptor) {
+  const core::DeviceBase* dev = fromHandle<core::DeviceBase>(device);
+  return asTypeError(core::validateTextureContentTimeline(dev, descriptor),
+                     fmt::format("{}.createTexture()", dev->describe()));
+}
+
+std::optional<Exception> textureViewTypeError(const Texture& texture,
+                                              const TextureViewDescriptor& descriptor) {
+  const TextureBase* t = fromHandle<TextureBase>(texture);
+  return asTypeError(core::validateTextureViewContentTimeline(t->device(), descriptor),
+                     fmt::format("{}.createView()", t->describe()));
 }
 
 std::string_view Texture::label() const {

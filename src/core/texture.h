@@ -95,6 +95,9 @@ class TextureBase final : public ObjectBase {
 // #texture-creation "validating GPUTextureDescriptor" (and the content-timeline
 // checks: format features, viewFormats features).
 MaybeError validateTextureDescriptor(const DeviceBase* device, const TextureDescriptor& descriptor);
+// Only the content-timeline checks (TypeErrors in JavaScript).
+MaybeError validateTextureContentTimeline(const DeviceBase* device,
+                                          const TextureDescriptor& descriptor);
 
 // #abstract-opdef-maximum-miplevel-count
 uint32_t maxMipLevelCount(TextureDimension dimension, const Extent3D& size);

@@ -523,20 +523,14 @@ std::string TextureViewBase::describeDescriptor() const {
 
 // --- creation ----------------------------------------------------------------------
 
-MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descriptor,
-                                           Ref<TextureViewBase>* view) {
-  DeviceBase* dev = device();
-  TextureViewDefaults defaults;
-  auto invalid = [&](const TextureViewDescriptor& r) {
-    *view = Ref<TextureViewBase>::adopt(new TextureViewBase(this, r, defaults, InvalidTag{}));
-  };
-
-  // Content timeline: "Validate texture format required features" and
-  // "Validate swizzle string" (TypeErrors in JavaScript).
+// #texture-view-creation, content timeline: "Validate texture format required
+// features" of the view's format and "Validate swizzle string" (TypeErrors in
+// JavaScript: see bindery::textureViewTypeError).
+MaybeError validateTextureViewContentTimeline(const DeviceBase* device,
+                                              const TextureViewDescriptor& descriptor) {
   if (descriptor.format) {
     const FormatInfo& info = formatInfo(*descriptor.format);
-    if (info.requiredFeature && !dev->hasFeature(*info.requiredFeature)) {
-      invalid(descriptor);
+    if (info.requiredFeature && !device->hasFeature(*info.requiredFeature)) {
       auto error = makeValidationError(
           ErrorCode::MissingFeature,
           fmt::format("descriptor.format is {}, which needs the '{}' feature, but the device was "
@@ -547,16 +541,26 @@ MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descript
       return error;
     }
   }
-  std::optional<Swizzle> swizzle = Swizzle::parse(descriptor.swizzle);
-  if (!swizzle) {
+  BINDERY_INVALID_IF(!Swizzle::parse(descriptor.swizzle), TextureViewSwizzleInvalid,
+                     "descriptor.swizzle is '{}'; it must be four characters, each one of r, g, "
+                     "b, a, 0, 1 (e.g. 'rgba', 'rrr1', 'bgra').",
+                     descriptor.swizzle);
+  return {};
+}
+
+MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descriptor,
+                                           Ref<TextureViewBase>* view) {
+  DeviceBase* dev = device();
+  TextureViewDefaults defaults;
+  auto invalid = [&](const TextureViewDescriptor& r) {
+    *view = Ref<TextureViewBase>::adopt(new TextureViewBase(this, r, defaults, InvalidTag{}));
+  };
+
+  if (MaybeError error = validateTextureViewContentTimeline(dev, descriptor); error.isError()) {
     invalid(descriptor);
-    auto error = makeValidationError(
-        ErrorCode::TextureViewSwizzleInvalid,
-        fmt::format("descriptor.swizzle is '{}'; it must be four characters, each one of r, g, "
-                    "b, a, 0, 1 (e.g. 'rgba', 'rrr1', 'bgra').",
-                    descriptor.swizzle));
     return error;
   }
+  std::optional<Swizzle> swizzle = Swizzle::parse(descriptor.swizzle);
 
   TextureViewDescriptor resolved =
       resolveTextureViewDescriptorDefaults(*this, descriptor, &defaults);

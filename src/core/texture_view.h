@@ -110,6 +110,11 @@ TextureViewDescriptor resolveTextureViewDescriptorDefaults(const TextureBase& te
                                                            const TextureViewDescriptor& descriptor,
                                                            TextureViewDefaults* defaults);
 
+// #texture-view-creation, content timeline (TypeErrors in JavaScript): the
+// view format's required feature and the swizzle string.
+MaybeError validateTextureViewContentTimeline(const DeviceBase* device,
+                                              const TextureViewDescriptor& descriptor);
+
 // #texture-view-creation validation of a resolved descriptor.
 MaybeError validateTextureViewDescriptor(const TextureBase& texture,
                                          const TextureViewDescriptor& resolved,

@@ -229,6 +229,33 @@ TEST_F(TextureTest, ThreeDimensionalCompressedNeedsSliced3d) {
   expectValid([&] { device.createTexture(d); });
 }
 
+// #texture-creation content timeline: what JavaScript throws as a TypeError
+// (the Node addon calls textureTypeError before createTexture); reports nothing.
+TEST_F(TextureTest, ContentTimelineTypeErrors) {
+  TextureDescriptor d = desc2D(TextureFormat::Depth32floatStencil8);
+  std::optional<Exception> thrown;
+  expectValid([&] { thrown = textureTypeError(device, d); });
+  ASSERT_TRUE(thrown.has_value());
+  EXPECT_EQ(thrown->type, ExceptionType::TypeError);
+  EXPECT_EQ(thrown->code, ErrorCode::MissingFeature);
+  EXPECT_THAT(thrown->message, ::testing::HasSubstr("createTexture(): descriptor.format is "
+                                                    "'depth32float-stencil8', which needs the "
+                                                    "'depth32float-stencil8' feature"));
+  d = desc2D(TextureFormat::Rgba8unorm);
+  d.viewFormats = {TextureFormat::Rgba8unormSrgb, TextureFormat::Bc1RgbaUnorm};
+  thrown = textureTypeError(device, d);
+  ASSERT_TRUE(thrown.has_value());
+  EXPECT_THAT(thrown->message,
+              ::testing::HasSubstr("descriptor.viewFormats[1] is 'bc1-rgba-unorm'"));
+  // Device-timeline problems are not TypeErrors: usage 0 passes here.
+  d = desc2D(TextureFormat::Rgba8unorm);
+  d.usage = {};
+  EXPECT_FALSE(textureTypeError(device, d).has_value());
+  EXPECT_FALSE(textureTypeError(device, TextureDescriptor{}).has_value());
+  useAllFeatures();
+  EXPECT_FALSE(textureTypeError(device, desc2D(TextureFormat::Depth32floatStencil8)).has_value());
+}
+
 TEST_F(TextureTest, FormatsNeedingFeatures) {
   TextureDescriptor d = desc2D(TextureFormat::Bc1RgbaUnorm);
   d.size = {4, 4, 1};

@@ -310,6 +310,26 @@ TEST_F(TextureViewTest, SwizzleStringMustMatchThePattern) {
   }
 }
 
+// #texture-view-creation content timeline: what JavaScript throws as a
+// TypeError (the Node addon calls textureViewTypeError before createView).
+TEST_F(TextureViewTest, ContentTimelineTypeErrors) {
+  Texture t = make({16, 16, 1});
+  std::optional<Exception> thrown;
+  expectValid([&] { thrown = textureViewTypeError(t, {.swizzle = "rgbx"}); });
+  ASSERT_TRUE(thrown.has_value());
+  EXPECT_EQ(thrown->type, ExceptionType::TypeError);
+  EXPECT_EQ(thrown->code, ErrorCode::TextureViewSwizzleInvalid);
+  EXPECT_THAT(thrown->message,
+              HasSubstr("createView(): descriptor.swizzle is 'rgbx'; it must be four characters"));
+  thrown = textureViewTypeError(t, {.format = TextureFormat::Bc1RgbaUnorm});
+  ASSERT_TRUE(thrown.has_value());
+  EXPECT_EQ(thrown->code, ErrorCode::MissingFeature);
+  EXPECT_THAT(thrown->message, HasSubstr("'texture-compression-bc'"));
+  // A well-formed swizzle without the feature is a validation error, not a TypeError.
+  EXPECT_FALSE(textureViewTypeError(t, {.swizzle = "rrr1"}).has_value());
+  EXPECT_FALSE(textureViewTypeError(t, {}).has_value());
+}
+
 // --- rules ------------------------------------------------------------------------------
 
 TEST_F(TextureViewTest, ViewOfAnInvalidTexture) {

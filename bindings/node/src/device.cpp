@@ -264,6 +264,9 @@ Napi::Value createTexture(const Napi::CallbackInfo& info) {
   Context ctx{env, "GPUDevice.createTexture", d->strict};
   idl::requireArguments(ctx, info, 1);
   TextureDescriptor descriptor = idl::argument<TextureDescriptor>(ctx, info, 0, "descriptor");
+  // #texture-creation content timeline: a format that needs a feature throws.
+  if (std::optional<Exception> thrown = textureTypeError(d->device, descriptor))
+    throw Napi::TypeError::New(env, thrown->message);
   Texture texture = d->device.createTexture(descriptor);
   d->throwIfFailed();
   return GPUTexture::create(env, std::move(texture), d);

@@ -195,6 +195,10 @@ Napi::Value GPUTexture::createView(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   idl::Context ctx{env, "GPUTexture.createView", device->strict};
   auto descriptor = idl::argument<TextureViewDescriptor>(ctx, info, 0, "descriptor");
+  // #texture-view-creation content timeline: a format that needs a feature,
+  // or a swizzle string that is not ^[rgba01]{4}$, throws.
+  if (std::optional<Exception> thrown = textureViewTypeError(handle, descriptor))
+    throw Napi::TypeError::New(env, thrown->message);
   TextureView view = handle.createView(descriptor);
   device->throwIfFailed();
   return GPUTextureView::create(env, std::move(view), device);
