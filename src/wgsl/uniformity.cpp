@@ -175,10 +175,8 @@ uint32_t FunctionAnalysis::stmtInner(uint32_t cf, NodeId s) {
         if (isPtr(m_.vars[var].type)) {
           PtrLet p = rootOf(vd.init);
           p.idx = v;
-          if (ptrLets_.size() <= var) ptrLets_.resize(var + 1);
           ptrLets_[var] = p;
         } else {
-          if (letNode_.size() <= var) letNode_.resize(var + 1, kNone);
           letNode_[var] = v;
         }
       }
@@ -393,9 +391,9 @@ PtrLet FunctionAnalysis::rootOf(NodeId e) {
       case ExprKind::Ident: {
         if (info.ref != RefKind::Var) return r;
         uint32_t v = info.refIndex;
-        if (v < ptrLets_.size() && ptrLets_[v].root != kNone) {
-          r.root = ptrLets_[v].root;
-          r.partial = r.partial || ptrLets_[v].partial;
+        if (auto it = ptrLets_.find(v); it != ptrLets_.end() && it->second.root != kNone) {
+          r.root = it->second.root;
+          r.partial = r.partial || it->second.partial;
           return r;
         }
         r.root = v;
@@ -432,12 +430,13 @@ uint32_t FunctionAnalysis::varUse(uint32_t cf, uint32_t var, bool load, Span spa
     case DeclKind::Const:
     case DeclKind::Override: return cf;
     case DeclKind::Let: {
-      if (var < ptrLets_.size() && ptrLets_[var].root != kNone) {
-        const PtrLet& p = ptrLets_[var];
+      if (auto it = ptrLets_.find(var); it != ptrLets_.end() && it->second.root != kNone) {
+        const PtrLet& p = it->second;
         uint32_t base = load ? varUse(cf, p.root, true, span) : cf;
         return join(base, p.idx);
       }
-      uint32_t x = var < letNode_.size() ? letNode_[var] : kNone;
+      auto it = letNode_.find(var);
+      uint32_t x = it == letNode_.end() ? kNone : it->second;
       return x == kNone ? cf : join(cf, x);
     }
     case DeclKind::Var: return load && cur_[var] != kNone ? join(cf, cur_[var]) : cf;
@@ -656,11 +655,10 @@ void FunctionAnalysis::run() {
   if (info.returnType != kNoType && m_.types[info.returnType].kind != TypeKind::Void)
     valueReturn_ = node({}, true);
   pushFilters(f.attrs);
-  uint32_t cf = stmt(kCfStart, f.body);
+  stmt(kCfStart, f.body);
   if (behavior(f.body) & kNext)
     for (size_t i = 0; i < paramVars_.size(); ++i)
       if (returnContentsNode_[i] != kNone) edge(returnContentsNode_[i], cur_[paramVars_[i]]);
-  (void)cf;
   undoTo(0);
   if (gaveUp_) return;
   finish();

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -244,8 +245,8 @@ class FunctionAnalysis {
   std::vector<uint32_t> paramNode_, contentsNode_, returnContentsNode_;
   std::vector<uint32_t> paramVars_;
   uint32_t valueReturn_ = kNone;
-  std::vector<PtrLet> ptrLets_;  // by var id (lazily sized)
-  std::vector<uint32_t> letNode_;
+  std::unordered_map<uint32_t, PtrLet> ptrLets_;    // pointer lets, by var id
+  std::unordered_map<uint32_t, uint32_t> letNode_;  // other lets: the initializer's value
   // Break / continue targets: the log position at entry and the snapshots.
   struct Target {
     bool loop;

@@ -45,6 +45,42 @@ TEST_F(ShaderModuleTest, ErrorsMakeAnInvalidModuleWithPositions) {
   EXPECT_GT(msg.offset, 0u);
 }
 
+// #uniformity: a derivative builtin under non-uniform control flow is a
+// shader-creation error by default; with `diagnostic(warning|info, ...)` it
+// is a compilation message of that type and the module is valid.
+TEST_F(ShaderModuleTest, UniformityFailureIsACompilationError) {
+  const std::string body =
+      "@group(0) @binding(0) var t : texture_2d<f32>;\n"
+      "@group(0) @binding(1) var s : sampler;\n"
+      "@fragment fn fs(@location(0) uv : vec2f) -> @location(0) vec4f {\n"
+      "  if (uv.x > 0.5) { return textureSample(t, s, uv); }\n"
+      "  return vec4f();\n"
+      "}\n";
+  ShaderModule m;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] { m = device.createShaderModule({.label = "nonuniform", .code = body}); },
+              {"createShaderModule([ShaderModule \"nonuniform\"])", "line 4"});
+  CompilationInfo info = m.getCompilationInfo();
+  ASSERT_FALSE(info.messages.empty());
+  EXPECT_EQ(info.messages[0].type, CompilationMessageType::Error);
+  EXPECT_EQ(info.messages[0].lineNum, 4u);
+  EXPECT_NE(info.messages[0].message.find("'textureSample' (at 4:28) must only be called from "
+                                          "uniform control flow"),
+            std::string::npos)
+      << info.messages[0].message;
+
+  for (auto [severity, type] : {std::pair{"warning", CompilationMessageType::Warning},
+                                std::pair{"info", CompilationMessageType::Info}}) {
+    ShaderModule ok;
+    std::string code = "diagnostic(" + std::string(severity) + ", derivative_uniformity);\n" + body;
+    expectValid([&] { ok = device.createShaderModule({.code = code}); });
+    CompilationInfo okInfo = ok.getCompilationInfo();
+    ASSERT_EQ(okInfo.messages.size(), 1u) << severity;
+    EXPECT_EQ(okInfo.messages[0].type, type) << severity;
+    EXPECT_EQ(okInfo.messages[0].lineNum, 5u);
+  }
+}
+
 TEST_F(ShaderModuleTest, PositionsAreUtf16CodeUnits) {
   // "é" is 2 bytes in UTF-8 but 1 UTF-16 code unit; "😀" is 4 bytes, 2 units.
   std::string code = "// é😀\nfn f() { let x = ; }\n";
