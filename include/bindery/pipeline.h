@@ -130,7 +130,8 @@ enum class VertexFormat : uint8_t {
   Sint32x3,
   Sint32x4,
   Unorm1010102,
-  Unorm8x4Bgra
+  Unorm8x4Bgra,
+  Snorm1010102
 };
 std::string_view toString(PrimitiveTopology value);
 std::string_view toString(FrontFace value);

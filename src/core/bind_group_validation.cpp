@@ -564,7 +564,7 @@ std::unique_ptr<ErrorData> entryCountError(const BindGroupDescriptor& d,
     detail += fmt::format("{}Not in the layout: binding{} {}.", missing.empty() ? " " : "\n  ",
                           extra.size() > 1 ? "s" : "", bindingList(extra));
   }
-  for (uint32_t b : extra) explanation += explainAutoLayoutExtraBinding(layout, b);
+  explanation += explainAutoLayoutExtraBindings(layout, extra);
   detail += explanation;
   auto error = makeValidationError(
       ErrorCode::BindGroupEntryCountMismatch,

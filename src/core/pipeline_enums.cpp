@@ -131,6 +131,7 @@ std::string_view toString(VertexFormat value) {
     case VertexFormat::Sint32x4: return "sint32x4";
     case VertexFormat::Unorm1010102: return "unorm10-10-10-2";
     case VertexFormat::Unorm8x4Bgra: return "unorm8x4-bgra";
+    case VertexFormat::Snorm1010102: return "snorm10-10-10-2";
   }
   return "";
 }
@@ -178,6 +179,7 @@ uint32_t vertexFormatSize(VertexFormat format) {
     case VertexFormat::Sint32x4: return 16;
     case VertexFormat::Unorm1010102: return 4;
     case VertexFormat::Unorm8x4Bgra: return 4;
+    case VertexFormat::Snorm1010102: return 4;
   }
   return 4;
 }

@@ -46,37 +46,45 @@ const wgsl::ResourceBinding* usedBy(const PipelineStage& s, int group, uint32_t 
 
 }  // namespace
 
-std::string explainAutoLayoutExtraBinding(const BindGroupLayoutBase& layout, uint32_t binding) {
+std::string explainAutoLayoutExtraBindings(const BindGroupLayoutBase& layout,
+                                           std::span<const uint32_t> bindings) {
   const PipelineBase* pipeline = autoLayoutOwner(layout);
-  if (!pipeline) return {};
+  if (!pipeline || bindings.empty()) return {};
   int group = groupOf(*pipeline, layout);
-  std::string where = group >= 0 ? fmt::format("@group({}) @binding({})", group, binding)
-                                 : fmt::format("@binding({}) of this group", binding);
+  // The general part is said once, however many bindings the group has too many.
   std::string text = fmt::format(
       "\n{} made this layout with layout: 'auto', which keeps only the bindings its entry points "
       "statically use (#default-pipeline-layout); a binding that is declared but not used is "
       "dropped.",
       pipeline->describe());
-  bool declared = false;
-  for (const PipelineStage& s : pipeline->stages()) {
-    for (const ResourceDeclaration& d : s.module->declarations()) {
-      if ((group >= 0 && d.group != static_cast<uint32_t>(group)) || d.binding != binding) {
-        continue;
+  for (uint32_t binding : bindings) {
+    std::string where = group >= 0 ? fmt::format("@group({}) @binding({})", group, binding)
+                                   : fmt::format("@binding({}) of this group", binding);
+    bool declared = false;
+    for (const PipelineStage& s : pipeline->stages()) {
+      for (const ResourceDeclaration& d : s.module->declarations()) {
+        if ((group >= 0 && d.group != static_cast<uint32_t>(group)) || d.binding != binding) {
+          continue;
+        }
+        declared = true;
+        text += fmt::format(
+            "\nEntry point {} does not use {} '{}' (declared on line {} as {}), so the layout has "
+            "no binding {}. Keep it with `_ = {};` in {}, or remove the entry from the bind group.",
+            entryName(s), where, d.name, d.line, d.wgslType, binding, d.name, s.entryPoint);
       }
-      declared = true;
-      text += fmt::format(
-          "\nEntry point {} does not use {} '{}' (declared on line {} as {}), so the layout has "
-          "no binding {}. Keep it with `_ = {};` in {}, or remove the entry from the bind group.",
-          entryName(s), where, d.name, d.line, d.wgslType, binding, d.name, s.entryPoint);
     }
-  }
-  if (!declared) {
-    text += fmt::format("\nNo module of the pipeline declares {}; remove the entry.", where);
+    if (!declared) {
+      text += fmt::format("\nNo module of the pipeline declares {}; remove the entry.", where);
+    }
   }
   text +=
       "\nOr create the layout yourself (createBindGroupLayout + createPipelineLayout) with every "
       "binding you want to keep: an explicit layout does not change when the shader does.";
   return text;
+}
+
+std::string explainAutoLayoutExtraBinding(const BindGroupLayoutBase& layout, uint32_t binding) {
+  return explainAutoLayoutExtraBindings(layout, std::span<const uint32_t>(&binding, 1));
 }
 
 std::string explainAutoLayoutMissingBinding(const BindGroupLayoutBase& layout, uint32_t binding) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace bindery::core {
@@ -19,6 +20,10 @@ class PipelineBase;
 
 // `binding` is not in `layout` (a bind group entry has it): why 'auto' left it out.
 std::string explainAutoLayoutExtraBinding(const BindGroupLayoutBase& layout, uint32_t binding);
+// The same for several bindings, with the general part (what 'auto' keeps, the
+// explicit-layout fix) said once.
+std::string explainAutoLayoutExtraBindings(const BindGroupLayoutBase& layout,
+                                           std::span<const uint32_t> bindings);
 // `layout` has `binding` but the bind group does not: which entry point uses it.
 std::string explainAutoLayoutMissingBinding(const BindGroupLayoutBase& layout, uint32_t binding);
 // A bind group of layout `actual` is used at @group(`group`) of `pipeline`

@@ -24,20 +24,6 @@ uint32_t indexFormatSize(IndexFormat f) {
   return f == IndexFormat::Uint16 ? 2 : 4;
 }
 
-// GPUVertexFormat byteSize (#vertex-formats), from the enum's IDL order:
-// 8-bit formats in 1/2/4 components, 16-bit in 1/2/4, 32-bit in 1/2/3/4,
-// then unorm10-10-10-2 and unorm8x4-bgra (4 bytes each).
-uint32_t vertexAttributeSize(VertexFormat format) {
-  constexpr uint32_t kOneTwoFour[] = {1, 2, 4};
-  auto v = static_cast<uint32_t>(format);
-  if (v < static_cast<uint32_t>(VertexFormat::Uint16)) return kOneTwoFour[v % 3];
-  v -= static_cast<uint32_t>(VertexFormat::Uint16);
-  if (v < 15) return 2 * kOneTwoFour[v % 3];
-  v -= 15;
-  if (v < 12) return 4 * (v % 4 + 1);
-  return 4;
-}
-
 }  // namespace
 
 // --- RenderEncoderBase -------------------------------------------------------------
@@ -131,7 +117,7 @@ MaybeError RenderEncoderBase::validateVertexBuffers(bool indexed, uint32_t verte
     if (indexed && !instance) continue;
     uint64_t lastStride = 0;
     for (const VertexAttribute& a : layout.attributes) {
-      lastStride = std::max<uint64_t>(lastStride, a.offset + vertexAttributeSize(a.format));
+      lastStride = std::max<uint64_t>(lastStride, a.offset + vertexFormatSize(a.format));
     }
     uint64_t strideCount =
         instance ? uint64_t{firstInstance} + instanceCount : uint64_t{firstVertex} + vertexCount;

@@ -132,6 +132,20 @@ TEST_F(DefaultLayoutTest, CommentingOutAUseChangesTheLayout) {
   EXPECT_THAT(why, ::testing::HasSubstr("createBindGroupLayout + createPipelineLayout"));
   EXPECT_THAT(core::explainAutoLayoutExtraBinding(bgl, 9),
               ::testing::HasSubstr("No module of the pipeline declares @group(0) @binding(9)"));
+  // Two dropped bindings: one line each, the general part said once.
+  const uint32_t dropped[] = {0, 1};
+  std::string both = core::explainAutoLayoutExtraBindings(bgl, dropped);
+  auto count = [&](std::string_view needle) {
+    size_t n = 0;
+    for (size_t at = both.find(needle); at != std::string::npos; at = both.find(needle, at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  EXPECT_EQ(count("keeps only the bindings its entry points statically use"), 1u) << both;
+  EXPECT_EQ(count("createBindGroupLayout + createPipelineLayout"), 1u) << both;
+  EXPECT_THAT(both, ::testing::HasSubstr("@binding(0) 'albedo'"));
+  EXPECT_THAT(both, ::testing::HasSubstr("@binding(1) 'muestreo'"));
   std::string missing = core::explainAutoLayoutMissingBinding(bgl, 2);
   EXPECT_THAT(missing, ::testing::HasSubstr("statically uses @group(0) @binding(2) 'out'"));
   // Explicit layouts get no 'auto' explanation.

@@ -143,6 +143,32 @@ struct In {
                        "such as 'sint32'", "declare the input as u32"});
 }
 
+// The packed formats of #vertex-formats: 4 bytes each, feeding vec4<f32>.
+TEST_F(RenderPipelineIoTest, PackedFormatsAreFourByteFloatFormats) {
+  ShaderModule m = module(kBasic);
+  for (VertexFormat f :
+       {VertexFormat::Unorm1010102, VertexFormat::Snorm1010102, VertexFormat::Unorm8x4Bgra}) {
+    SCOPED_TRACE(std::string(toString(f)));
+    RenderPipelineDescriptor d = desc(m, {{.format = f, .shaderLocation = 0}});
+    d.vertex.buffers[0]->arrayStride = 4;
+    expectPipeline(d);
+    d.vertex.buffers[0]->attributes[0].offset = 4;
+    expectPipelineError(
+        ErrorCode::RenderPipelineVertexBufferLayout, d,
+        {"'" + std::string(toString(f)) + "' at offset 4) ends at byte 8", "the arrayStride (4)"});
+  }
+  EXPECT_EQ(toString(VertexFormat::Snorm1010102), "snorm10-10-10-2");
+  EXPECT_EQ(vertexFormatSize(VertexFormat::Snorm1010102), 4u);
+  // A packed float format for an integer input is refused like any float one.
+  ShaderModule u = module(R"(
+@vertex fn vs(@location(0) p : vec4<u32>) -> @builtin(position) vec4f { return vec4f(p); }
+@fragment fn fs() -> @location(0) vec4f { return vec4f(1); }
+)");
+  expectPipelineError(ErrorCode::RenderPipelineVertexAttributeType,
+                      desc(u, {{.format = VertexFormat::Snorm1010102, .shaderLocation = 0}}),
+                      {"'snorm10-10-10-2', a 'float', 'unorm' or 'snorm' format"});
+}
+
 TEST_F(RenderPipelineIoTest, F16InputsTakeFloatFormats) {
   Device all = makeDeviceWithAllFeatures();
   ShaderModule m = module(R"(

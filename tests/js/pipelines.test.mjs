@@ -212,6 +212,10 @@ test('createRenderPipeline: WebIDL TypeErrors name the member path', () => {
   const attributes = (a) => ({ vertex: { module: renderModule, buffers: [{ arrayStride: 16, attributes: [a] }] } });
   assert.throws(call(attributes({ format: 'float32x5', offset: 0, shaderLocation: 0 })),
     /descriptor\.vertex\.buffers\[0\]\.attributes\[0\]\.format is 'float32x5', which is not a valid value of enum GPUVertexFormat\. Did you mean 'float32x2'\?.*'unorm8x4-bgra'/);
+  // Every GPUVertexFormat spelling converts, the last ones of the IDL enum included.
+  for (const format of ['unorm10-10-10-2', 'unorm8x4-bgra', 'snorm10-10-10-2']) {
+    assert.doesNotThrow(call(attributes({ format, offset: 0, shaderLocation: 0 })), format);
+  }
   assert.throws(call(attributes({ format: 'float32x4', shaderLocation: 0 })),
     /attributes\[0\]\.offset is required \(member 'offset' of GPUVertexAttribute\)/);
   assert.throws(call({ vertex: { module: renderModule, buffers: [{ attributes: [] }] } }),

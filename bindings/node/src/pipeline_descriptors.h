@@ -21,7 +21,7 @@ BINDERY_IDL_ENUM_BY_SPELLING(VertexStepMode, "GPUVertexStepMode", 2);
 BINDERY_IDL_ENUM_BY_SPELLING(StencilOperation, "GPUStencilOperation", 8);
 BINDERY_IDL_ENUM_BY_SPELLING(BlendOperation, "GPUBlendOperation", 5);
 BINDERY_IDL_ENUM_BY_SPELLING(BlendFactor, "GPUBlendFactor", 17);
-BINDERY_IDL_ENUM_BY_SPELLING(VertexFormat, "GPUVertexFormat", 41);
+BINDERY_IDL_ENUM_BY_SPELLING(VertexFormat, "GPUVertexFormat", 42);
 
 // --- GPUShaderModuleDescriptor ----------------------------------------------
 // The C++ hint has no layout (hints have no observable effect), but the IDL
