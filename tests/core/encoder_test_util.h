@@ -120,20 +120,25 @@ class EncoderTest : public DeviceTest {
   TextureView colorTarget(Extent3D size = {4, 4}) {
     return texture(TextureFormat::Rgba8unorm, size, TextureUsage::RenderAttachment).createView();
   }
-  void renderValid(const std::function<void(RenderPassEncoder&)>& encode) {
-    TextureView target = colorTarget();
+  // The same on a render pass over one rgba8unorm attachment of `size`;
+  // renderValid returns the finished command buffer.
+  CommandBuffer renderValid(const std::function<void(RenderPassEncoder&)>& encode,
+                            Extent3D size = {4, 4}) {
+    TextureView target = colorTarget(size);
+    CommandBuffer cb;
     expectValid([&] {
       CommandEncoder e = device.createCommandEncoder({.label = "enc"});
       RenderPassEncoder pass =
           e.beginRenderPass({.label = "rp", .colorAttachments = {{.view = target}}});
       encode(pass);
       pass.end();
-      e.finish();
+      cb = e.finish();
     });
+    return cb;
   }
   Error renderError(ErrorCode code, const std::function<void(RenderPassEncoder&)>& encode,
-                    std::initializer_list<std::string> fragments = {}) {
-    TextureView target = colorTarget();
+                    std::initializer_list<std::string> fragments = {}, Extent3D size = {4, 4}) {
+    TextureView target = colorTarget(size);
     return expectError(
         code,
         [&] {

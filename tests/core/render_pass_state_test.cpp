@@ -28,32 +28,11 @@ class RenderPassStateTest : public EncoderTest {
   }
   // A pass over an 8x4 attachment; runs `encode`, ends and finishes it.
   CommandBuffer encodeValid(const std::function<void(RenderPassEncoder&)>& encode) {
-    TextureView target = colorTarget({8, 4});
-    CommandBuffer cb;
-    expectValid([&] {
-      CommandEncoder e = device.createCommandEncoder({.label = "enc"});
-      RenderPassEncoder pass =
-          e.beginRenderPass({.label = "rp", .colorAttachments = {{.view = target}}});
-      encode(pass);
-      pass.end();
-      cb = e.finish();
-    });
-    return cb;
+    return renderValid(encode, {8, 4});
   }
   Error encodeError(ErrorCode code, const std::function<void(RenderPassEncoder&)>& encode,
                     std::initializer_list<std::string> fragments = {}) {
-    TextureView target = colorTarget({8, 4});
-    return expectError(
-        code,
-        [&] {
-          CommandEncoder e = device.createCommandEncoder({.label = "enc"});
-          RenderPassEncoder pass =
-              e.beginRenderPass({.label = "rp", .colorAttachments = {{.view = target}}});
-          encode(pass);
-          pass.end();
-          e.finish();
-        },
-        fragments);
+    return renderError(code, encode, fragments, {8, 4});
   }
   float maxDim() const { return static_cast<float>(device.limits().maxTextureDimension2D); }
 };
