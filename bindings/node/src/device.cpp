@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "addon.h"
+#include "create_object.h"
 #include "descriptors.h"
 #include "encoding.h"
 #include "objects.h"
@@ -275,30 +276,12 @@ Napi::Value createTexture(const Napi::CallbackInfo& info) {
 
 #if BINDERY_NODE_HAS_SAMPLER
 Napi::Value createSampler(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  DeviceRef& d = deviceOf(env, info.This());
-  Context ctx{env, "GPUDevice.createSampler", d->strict};
-  SamplerDescriptor descriptor = idl::argument<SamplerDescriptor>(ctx, info, 0, "descriptor");
-  Sampler sampler = d->device.createSampler(descriptor);
-  d->throwIfFailed();
-  return GPUSampler::create(env, std::move(sampler), d);
+  return createObject<GPUSampler, SamplerDescriptor, &Device::createSampler, false>(
+      info, "GPUDevice.createSampler");
 }
 #endif
 
 #if BINDERY_NODE_HAS_BINDING_MODEL
-// The createX methods that take a descriptor and return a wrapped object.
-template <class W, class D, auto Method>
-Napi::Value createObject(const Napi::CallbackInfo& info, const char* call) {
-  Napi::Env env = info.Env();
-  DeviceRef& d = deviceOf(env, info.This());
-  Context ctx{env, call, d->strict};
-  idl::requireArguments(ctx, info, 1);
-  D descriptor = idl::argument<D>(ctx, info, 0, "descriptor");
-  auto object = (d->device.*Method)(descriptor);
-  d->throwIfFailed();
-  return W::create(env, std::move(object), d);
-}
-
 Napi::Value createBindGroupLayout(const Napi::CallbackInfo& info) {
   return createObject<GPUBindGroupLayout, BindGroupLayoutDescriptor,
                       &Device::createBindGroupLayout>(info, "GPUDevice.createBindGroupLayout");

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "create_object.h"
 #include "descriptors.h"
 #include "encoding.h"
 #include "encoding_descriptors.h"
@@ -172,13 +173,8 @@ void GPURenderBundle::init(Napi::Env env, Napi::Object exports) {
 // --- GPUDevice's methods -------------------------------------------------------------
 
 Napi::Value createCommandEncoder(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  DeviceRef& d = deviceOf(env, info.This());
-  Context ctx{env, "GPUDevice.createCommandEncoder", d->strict};
-  auto descriptor = idl::argument<CommandEncoderDescriptor>(ctx, info, 0, "descriptor");
-  CommandEncoder encoder = d->device.createCommandEncoder(descriptor);
-  d->throwIfFailed();
-  return GPUCommandEncoder::create(env, std::move(encoder), d);
+  return createObject<GPUCommandEncoder, CommandEncoderDescriptor, &Device::createCommandEncoder,
+                      false>(info, "GPUDevice.createCommandEncoder");
 }
 
 Napi::Value createRenderBundleEncoder(const Napi::CallbackInfo& info) {

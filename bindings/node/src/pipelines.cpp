@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "create_object.h"
 #include "pipeline_descriptors.h"
 #include "pipelines.h"
 
@@ -43,20 +44,6 @@ Napi::Value getBindGroupLayoutOf(W& self, const Napi::CallbackInfo& info, const 
   BindGroupLayout layout = self.handle.getBindGroupLayout(index);
   self.device->throwIfFailed();
   return GPUBindGroupLayout::create(env, std::move(layout), self.device);
-}
-
-// createComputePipeline / createRenderPipeline: like every createX, an
-// invalid descriptor gives an invalid pipeline and a validation error.
-template <class W, class D, auto Method>
-Napi::Value createPipeline(const Napi::CallbackInfo& info, const char* call) {
-  Napi::Env env = info.Env();
-  DeviceRef& d = deviceOf(env, info.This());
-  Context ctx{env, call, d->strict};
-  idl::requireArguments(ctx, info, 1);
-  D descriptor = idl::argument<D>(ctx, info, 0, "descriptor");
-  auto pipeline = (d->device.*Method)(descriptor);
-  d->throwIfFailed();
-  return W::create(env, std::move(pipeline), d);
 }
 
 // A GPUPipelineError for the C++ PipelineError, with bindery's `code`.
@@ -144,11 +131,11 @@ Napi::Value GPURenderPipeline::getBindGroupLayout(const Napi::CallbackInfo& info
 // --- GPUDevice's methods --------------------------------------------------------------
 
 Napi::Value createComputePipeline(const Napi::CallbackInfo& info) {
-  return createPipeline<GPUComputePipeline, ComputePipelineDescriptor,
-                        &Device::createComputePipeline>(info, "GPUDevice.createComputePipeline");
+  return createObject<GPUComputePipeline, ComputePipelineDescriptor,
+                      &Device::createComputePipeline>(info, "GPUDevice.createComputePipeline");
 }
 Napi::Value createRenderPipeline(const Napi::CallbackInfo& info) {
-  return createPipeline<GPURenderPipeline, RenderPipelineDescriptor, &Device::createRenderPipeline>(
+  return createObject<GPURenderPipeline, RenderPipelineDescriptor, &Device::createRenderPipeline>(
       info, "GPUDevice.createRenderPipeline");
 }
 Napi::Value createComputePipelineAsync(const Napi::CallbackInfo& info) {
