@@ -62,27 +62,30 @@ void pipelines(Tour& tour) {
         }
       });
 
-  // The hand-written layout of seed 004.
-  BindGroupLayout layoutEscena = device.createBindGroupLayout(
-      {.label = "escena",
-       .entries = {
-           {.binding = 0,
-            .visibility = ShaderStage::Vertex | ShaderStage::Fragment,
-            .buffer =
-                BufferBindingLayout{.type = BufferBindingType::Uniform, .minBindingSize = 144}},
-           {.binding = 1,
-            .visibility = ShaderStage::Fragment,
-            .sampler = SamplerBindingLayout{.type = SamplerBindingType::Filtering}},
-           {.binding = 2,
-            .visibility = ShaderStage::Fragment,
-            .sampler = SamplerBindingLayout{.type = SamplerBindingType::Comparison}},
-           {.binding = 3,
-            .visibility = ShaderStage::Fragment,
-            .texture = TextureBindingLayout{.sampleType = TextureSampleType::Depth}},
-           {.binding = 4,
-            .visibility = ShaderStage::Fragment,
-            .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}},
-       }});
+  // The hand-written layout of seed 004; the error steps below vary one field.
+  auto sceneLayout = [&](const char* label, uint64_t cameraSize, TextureSampleType shadowType) {
+    return device.createBindGroupLayout(
+        {.label = label,
+         .entries = {
+             {.binding = 0,
+              .visibility = ShaderStage::Vertex | ShaderStage::Fragment,
+              .buffer = BufferBindingLayout{.type = BufferBindingType::Uniform,
+                                            .minBindingSize = cameraSize}},
+             {.binding = 1,
+              .visibility = ShaderStage::Fragment,
+              .sampler = SamplerBindingLayout{.type = SamplerBindingType::Filtering}},
+             {.binding = 2,
+              .visibility = ShaderStage::Fragment,
+              .sampler = SamplerBindingLayout{.type = SamplerBindingType::Comparison}},
+             {.binding = 3,
+              .visibility = ShaderStage::Fragment,
+              .texture = TextureBindingLayout{.sampleType = shadowType}},
+             {.binding = 4,
+              .visibility = ShaderStage::Fragment,
+              .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}},
+         }});
+  };
+  BindGroupLayout layoutEscena = sceneLayout("escena", 144, TextureSampleType::Depth);
   PipelineLayout pipelineLayout =
       device.createPipelineLayout({.label = "escena", .bindGroupLayouts = {layoutEscena}});
   auto renderDesc = [&](PipelineLayoutOrAuto layout) {
@@ -97,20 +100,7 @@ void pipelines(Tour& tour) {
                    [&] { device.createRenderPipeline(renderDesc(pipelineLayout)); });
 
   // The same layout with minBindingSize 128: the shader needs 144.
-  BindGroupLayout tooSmall = device.createBindGroupLayout(
-      {.label = "escena-128",
-       .entries = {{.binding = 0,
-                    .visibility = ShaderStage::Vertex | ShaderStage::Fragment,
-                    .buffer = BufferBindingLayout{.minBindingSize = 128}},
-                   {.binding = 2,
-                    .visibility = ShaderStage::Fragment,
-                    .sampler = SamplerBindingLayout{.type = SamplerBindingType::Comparison}},
-                   {.binding = 3,
-                    .visibility = ShaderStage::Fragment,
-                    .texture = TextureBindingLayout{.sampleType = TextureSampleType::Depth}},
-                   {.binding = 4,
-                    .visibility = ShaderStage::Fragment,
-                    .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}}}});
+  BindGroupLayout tooSmall = sceneLayout("escena-128", 128, TextureSampleType::Depth);
   tour.expectError(
       "minBindingSize 128 for a Camara of 144 bytes: the message names the WGSL "
       "declaration and prints the entry the shader needs",
@@ -120,20 +110,7 @@ void pipelines(Tour& tour) {
       });
 
   // A texture whose layout says 'float' where the shader declares a depth texture.
-  BindGroupLayout wrongTexture = device.createBindGroupLayout(
-      {.label = "escena-float",
-       .entries = {{.binding = 0,
-                    .visibility = ShaderStage::Vertex | ShaderStage::Fragment,
-                    .buffer = BufferBindingLayout{.minBindingSize = 144}},
-                   {.binding = 2,
-                    .visibility = ShaderStage::Fragment,
-                    .sampler = SamplerBindingLayout{.type = SamplerBindingType::Comparison}},
-                   {.binding = 3,
-                    .visibility = ShaderStage::Fragment,
-                    .texture = TextureBindingLayout{.sampleType = TextureSampleType::Float}},
-                   {.binding = 4,
-                    .visibility = ShaderStage::Fragment,
-                    .buffer = BufferBindingLayout{.type = BufferBindingType::ReadOnlyStorage}}}});
+  BindGroupLayout wrongTexture = sceneLayout("escena-float", 144, TextureSampleType::Float);
   tour.expectError(
       "sampleType 'float' for texture_depth_2d (the error is the layout's, found at "
       "pipeline creation, as seed 003 says)",
