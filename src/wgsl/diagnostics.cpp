@@ -106,15 +106,19 @@ std::string Diagnostic::formatted() const {
   if (!sourceLine.empty() || line > 0) {
     out += sourceLine;
     out += "\n";
+    // `column` and `length` count bytes; a terminal shows a code point per
+    // cell, so the caret line skips UTF-8 continuation bytes (0b10xxxxxx).
+    auto continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
+    const size_t start = std::min<size_t>(column - 1, sourceLine.size());
     std::string caret;
-    for (uint32_t i = 1; i < column && i - 1 < sourceLine.size(); ++i)
-      caret += sourceLine[i - 1] == '\t' ? '\t' : ' ';
+    for (size_t i = 0; i < start; ++i) {
+      if (!continuation(sourceLine[i])) caret += sourceLine[i] == '\t' ? '\t' : ' ';
+    }
     caret += '^';
-    uint32_t avail = static_cast<uint32_t>(sourceLine.size()) >= column
-                         ? static_cast<uint32_t>(sourceLine.size()) - column
-                         : 0;
-    uint32_t extra = length > 1 ? std::min(length - 1, avail) : 0;
-    caret.append(extra, '~');
+    const size_t end = std::min<size_t>(start + std::max<uint32_t>(length, 1), sourceLine.size());
+    for (size_t i = start + 1; i < end; ++i) {
+      if (!continuation(sourceLine[i])) caret += '~';
+    }
     out += caret;
     out += "\n";
   }

@@ -181,6 +181,22 @@ TEST(Parser, FormattedDiagnosticHasSourceLineAndCaret) {
             "2:14: error: expected expression, found ';'\n  let x = 1 +;\n             ^\n");
 }
 
+// The caret sits under the token however many bytes the characters before
+// it take (one cell per code point), and the tildes cover the token.
+TEST(Parser, FormattedDiagnosticCaretAfterNonAsciiText) {
+  Module m = parse("const \xc3\xa9t\xc3\xa9 = 1 +;");  // "const été = 1 +;"
+  ASSERT_FALSE(m.ok());
+  const Diagnostic& d = m.diagnostics()[0];
+  EXPECT_EQ(d.column, 18u);  // bytes
+  std::string caretLine =
+      d.formatted().substr(d.formatted().rfind('\n', d.formatted().size() - 2) + 1);
+  EXPECT_EQ(caretLine, std::string(15, ' ') + "^\n");
+  Module word = parse("const \xc3\xa9t\xc3\xa9 = v\xc3\xa9t;");  // an unknown identifier
+  ASSERT_FALSE(word.ok());
+  std::string text = word.diagnostics()[0].formatted();
+  EXPECT_NE(text.find("\n" + std::string(12, ' ') + "^~~\n"), std::string::npos) << text;
+}
+
 TEST(Parser, ErrorLimitAndRecursionGuard) {
   std::string deep = "const x = ";
   for (int i = 0; i < 1000; ++i) deep += "(";
