@@ -82,5 +82,13 @@ std::optional<Exception> textureTypeError(const Device& device,
                                           const TextureDescriptor& descriptor);
 std::optional<Exception> textureViewTypeError(const Texture& texture,
                                               const TextureViewDescriptor& descriptor);
+// "Validate texture format required features" of one `format` named by
+// `field` (e.g. "descriptor.fragment.targets[0].format"), as the TypeError of
+// `call` ("GPUDevice.createRenderPipeline"): the content-timeline step that
+// createBindGroupLayout, createRenderPipeline(Async) and
+// createRenderBundleEncoder also take (#bind-group-layout-creation,
+// #render-pipeline-creation, #render-bundle-creation).
+std::optional<Exception> formatFeatureTypeError(const Device& device, TextureFormat format,
+                                                std::string_view field, std::string_view call);
 
 }  // namespace bindery

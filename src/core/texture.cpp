@@ -482,6 +482,13 @@ std::optional<Exception> textureViewTypeError(const Texture& texture,
                      fmt::format("{}.createView()", t->describe()));
 }
 
+std::optional<Exception> formatFeatureTypeError(const Device& device, TextureFormat format,
+                                                std::string_view field, std::string_view call) {
+  const core::DeviceBase* dev = fromHandle<core::DeviceBase>(device);
+  return asTypeError(core::validateFormatFeature(dev, format, field),
+                     fmt::format("{}.{}()", dev->describe(), call));
+}
+
 std::string_view Texture::label() const {
   return fromHandle<TextureBase>(*this)->label();
 }

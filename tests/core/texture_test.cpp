@@ -252,8 +252,20 @@ TEST_F(TextureTest, ContentTimelineTypeErrors) {
   d.usage = {};
   EXPECT_FALSE(textureTypeError(device, d).has_value());
   EXPECT_FALSE(textureTypeError(device, TextureDescriptor{}).has_value());
+  // The same step for one format of another descriptor.
+  std::optional<Exception> target =
+      formatFeatureTypeError(device, TextureFormat::Bc1RgbaUnorm,
+                             "descriptor.fragment.targets[0].format", "createRenderPipeline");
+  ASSERT_TRUE(target.has_value());
+  EXPECT_EQ(target->type, ExceptionType::TypeError);
+  EXPECT_THAT(target->message,
+              ::testing::HasSubstr("createRenderPipeline(): descriptor.fragment.targets[0].format "
+                                   "is 'bc1-rgba-unorm', which needs the 'texture-compression-bc' "
+                                   "feature"));
+  EXPECT_FALSE(formatFeatureTypeError(device, TextureFormat::Rgba8unorm, "descriptor.format", "x"));
   useAllFeatures();
   EXPECT_FALSE(textureTypeError(device, desc2D(TextureFormat::Depth32floatStencil8)).has_value());
+  EXPECT_FALSE(formatFeatureTypeError(device, TextureFormat::Bc1RgbaUnorm, "f", "x").has_value());
 }
 
 TEST_F(TextureTest, FormatsNeedingFeatures) {

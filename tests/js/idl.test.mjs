@@ -135,3 +135,39 @@ test('interface-typed members must be instances of the interface', () => {
   assert.throws(() => device.createBindGroup({ layout, entries: [{ binding: 0, resource: 5 }] }),
     /descriptor\.entries\[0\]\.resource is 5, not a GPUBindingResource/);
 });
+
+// "Validate texture format required features" on the content timeline of
+// createBindGroupLayout, createRenderPipeline(Async) and createRenderBundleEncoder:
+// a TypeError before anything is made; with the feature, no TypeError.
+test('a format whose feature the device lacks is a TypeError in every descriptor that names it', async () => {
+  const device = await makeDevice();
+  const withFeatures = await makeDevice({
+    descriptor: { requiredFeatures: ['texture-compression-bc', 'depth32float-stencil8'] },
+  });
+  const bgl = (d) => () => d.createBindGroupLayout({
+    entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, storageTexture: { format: 'bc1-rgba-unorm' } }],
+  });
+  assert.throws(bgl(device), (e) => e instanceof TypeError &&
+    /createBindGroupLayout\(\).*descriptor\.entries\[0\]\.storageTexture\.format is 'bc1-rgba-unorm', which needs the 'texture-compression-bc' feature/.test(e.message));
+  withFeatures.pushErrorScope('validation');
+  assert.doesNotThrow(bgl(withFeatures));  // not a storage format: a validation error instead
+  assert.ok(await withFeatures.popErrorScope());
+
+  const code = '@vertex fn vs() -> @builtin(position) vec4f { return vec4f(0); }';
+  const pipeline = (d, extra) => ({ layout: 'auto', vertex: { module: d.createShaderModule({ code }) }, ...extra });
+  const depth = { depthStencil: { format: 'depth32float-stencil8', depthWriteEnabled: false, depthCompare: 'always' } };
+  assert.throws(() => device.createRenderPipeline(pipeline(device, depth)), (e) => e instanceof TypeError &&
+    /descriptor\.depthStencil\.format is 'depth32float-stencil8', which needs the 'depth32float-stencil8' feature/.test(e.message));
+  await assert.rejects(device.createRenderPipelineAsync(pipeline(device, depth)), TypeError);
+  withFeatures.pushErrorScope('validation');
+  withFeatures.createRenderPipeline(pipeline(withFeatures, depth));
+  assert.equal(await withFeatures.popErrorScope(), null);
+
+  assert.throws(() => device.createRenderBundleEncoder({ colorFormats: ['bc1-rgba-unorm'] }), (e) => e instanceof TypeError &&
+    /descriptor\.colorFormats\[0\] is 'bc1-rgba-unorm'/.test(e.message));
+  assert.throws(() => device.createRenderBundleEncoder({ colorFormats: [], depthStencilFormat: 'depth32float-stencil8' }),
+    (e) => e instanceof TypeError && /descriptor\.depthStencilFormat/.test(e.message));
+  assert.doesNotThrow(() => withFeatures.createRenderBundleEncoder({ colorFormats: [], depthStencilFormat: 'depth32float-stencil8' }));
+  device.destroy();
+  withFeatures.destroy();
+});

@@ -6,10 +6,31 @@
 
 #include <napi.h>
 
+#include <optional>
+
 #include "addon.h"
 #include "idl.h"
 
 namespace bindery::node {
+
+// The content-timeline steps a createX takes before making anything: a
+// TypeError (thrown, or the promise's rejection for the async forms). Most
+// descriptors have none; the overloads in content_timeline.cpp check
+// "Validate texture format required features" where the spec asks.
+template <class D>
+std::optional<Exception> contentTimelineTypeError(const Device&, const D&) {
+  return std::nullopt;
+}
+std::optional<Exception> contentTimelineTypeError(const Device& device,
+                                                  const BindGroupLayoutDescriptor& descriptor);
+std::optional<Exception> contentTimelineTypeError(const Device& device,
+                                                  const RenderPipelineDescriptor& descriptor);
+std::optional<Exception> contentTimelineTypeError(const Device& device,
+                                                  const RenderBundleEncoderDescriptor& descriptor);
+
+inline void throwContentTimelineTypeError(Napi::Env env, const std::optional<Exception>& thrown) {
+  if (thrown) throw Napi::TypeError::New(env, thrown->message);
+}
 
 // `kRequired`: whether the IDL's descriptor argument is required (createSampler's
 // and createCommandEncoder's are optional, defaulting to {}).
@@ -20,6 +41,7 @@ Napi::Value createObject(const Napi::CallbackInfo& info, const char* call) {
   idl::Context ctx{env, call, d->strict};
   if constexpr (kRequired) idl::requireArguments(ctx, info, 1);
   D descriptor = idl::argument<D>(ctx, info, 0, "descriptor");
+  throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor));
   auto object = (d->device.*Method)(descriptor);
   d->throwIfFailed();
   return W::create(env, std::move(object), d);
