@@ -207,32 +207,22 @@ void convertObject(const Context& ctx, Napi::Value v, decltype(W::handle)& out, 
   out = wrapped->handle;
 }
 
-template <>
-struct Convert<Buffer> {
-  static void from(const Context& ctx, Napi::Value v, Buffer& out, const Where& where) {
-    convertObject<GPUBuffer>(ctx, v, out, where, "GPUBuffer");
-  }
-};
-template <>
-struct Convert<TextureView> {
-  static void from(const Context& ctx, Napi::Value v, TextureView& out, const Where& where) {
-    convertObject<GPUTextureView>(ctx, v, out, where, "GPUTextureView");
-  }
-};
-template <>
-struct Convert<Sampler> {
-  static void from(const Context& ctx, Napi::Value v, Sampler& out, const Where& where) {
-    convertObject<GPUSampler>(ctx, v, out, where, "GPUSampler");
-  }
-};
+// Convert<Handle> for a wrapped interface object: the JS object must be a
+// `Wrapper` ("is 5, not a GPUBuffer" otherwise); the handle is its C++ object.
+#define BINDERY_NODE_CONVERT_WRAPPED(Handle, Wrapper)                                      \
+  template <>                                                                              \
+  struct Convert<Handle> {                                                                 \
+    static void from(const Context& ctx, Napi::Value v, Handle& out, const Where& where) { \
+      convertObject<Wrapper>(ctx, v, out, where, #Wrapper);                                \
+    }                                                                                      \
+  };
+
+BINDERY_NODE_CONVERT_WRAPPED(Buffer, GPUBuffer)
+BINDERY_NODE_CONVERT_WRAPPED(TextureView, GPUTextureView)
+BINDERY_NODE_CONVERT_WRAPPED(Sampler, GPUSampler)
 
 #if BINDERY_NODE_HAS_BINDING_MODEL
-template <>
-struct Convert<BindGroupLayout> {
-  static void from(const Context& ctx, Napi::Value v, BindGroupLayout& out, const Where& where) {
-    convertObject<GPUBindGroupLayout>(ctx, v, out, where, "GPUBindGroupLayout");
-  }
-};
+BINDERY_NODE_CONVERT_WRAPPED(BindGroupLayout, GPUBindGroupLayout)
 #endif
 
 }  // namespace bindery::node::idl

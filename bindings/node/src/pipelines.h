@@ -89,24 +89,9 @@ Napi::Value wgslLanguageFeatures(const Napi::CallbackInfo& info);
 
 namespace bindery::node::idl {
 
-template <>
-struct Convert<ShaderModule> {
-  static void from(const Context& ctx, Napi::Value v, ShaderModule& out, const Where& where) {
-    convertObject<GPUShaderModule>(ctx, v, out, where, "GPUShaderModule");
-  }
-};
-template <>
-struct Convert<ComputePipeline> {
-  static void from(const Context& ctx, Napi::Value v, ComputePipeline& out, const Where& where) {
-    convertObject<GPUComputePipeline>(ctx, v, out, where, "GPUComputePipeline");
-  }
-};
-template <>
-struct Convert<RenderPipeline> {
-  static void from(const Context& ctx, Napi::Value v, RenderPipeline& out, const Where& where) {
-    convertObject<GPURenderPipeline>(ctx, v, out, where, "GPURenderPipeline");
-  }
-};
+BINDERY_NODE_CONVERT_WRAPPED(ShaderModule, GPUShaderModule)
+BINDERY_NODE_CONVERT_WRAPPED(ComputePipeline, GPUComputePipeline)
+BINDERY_NODE_CONVERT_WRAPPED(RenderPipeline, GPURenderPipeline)
 
 }  // namespace bindery::node::idl
 #endif
