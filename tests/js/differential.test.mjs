@@ -2,8 +2,9 @@
 // bindery's addon and against Dawn (the npm package `webgpu`, null backend).
 // Each case is one function of a device, run inside a 'validation' error
 // scope on each provider; its verdict is 'valid', 'validation' (the scope
-// caught a GPUValidationError) or the name of what it threw ('TypeError',
-// ...). The verdicts must be equal, except for the cases listed in
+// caught a GPUValidationError), the name of what it threw ('TypeError',
+// ...) or, for a case that returns a promise, 'rejected: <name>' of its
+// rejection ('rejected: GPUPipelineError'). The verdicts must be equal, except for the cases listed in
 // `expectedDifferences`, where the spec (/work/shared/spec/webgpu.bs) says one
 // side is wrong: there the test asserts the difference is exactly as written,
 // so a fix on either side shows up as a failure to update the table.
@@ -70,6 +71,20 @@ const render = (d, { vs = kVS, fs = null, vertexBuffers = [], targets = [{ forma
     // when there is no fragment stage.
     depthStencil: fs === null ? { format: 'depth32float', depthWriteEnabled: true, depthCompare: 'less' } : undefined,
   });
+
+// A render pipeline descriptor with one color target of format `target` (after
+// a null target when `leadingNull`) or, with no fragment stage, a depth-stencil
+// state of format `depth`.
+function formatPipeline(d, { target = null, depth = null, leadingNull = false }) {
+  const vertex = { module: module(d, kVS), entryPoint: 'vs' };
+  if (depth !== null) {
+    return { layout: 'auto', vertex, depthStencil: { format: depth, depthWriteEnabled: true, depthCompare: 'less' } };
+  }
+  const location = leadingNull ? 1 : 0;
+  const fs = `@fragment fn fs() -> @location(${location}) vec4f { return vec4f(1.0); }`;
+  const targets = leadingNull ? [null, { format: target }] : [{ format: target }];
+  return { layout: 'auto', vertex, fragment: { module: module(d, fs), entryPoint: 'fs', targets } };
+}
 
 // A compute pass with `pipeline` and `groups` ([index, group, offsets?]),
 // one dispatch, finished.
@@ -745,6 +760,76 @@ const cases = {
   },
   'features: depth32float-stencil8 texture without the feature': (d) =>
     texture(d, { format: 'depth32float-stencil8' }),
+
+  // --- "Validate texture format required features" outside createTexture --------
+  // A format that needs a feature the device lacks is a TypeError on the
+  // content timeline (#abstract-opdef-validate-texture-format-required-features):
+  // thrown by createBindGroupLayout (#bind-group-layout-creation),
+  // createRenderPipeline (#render-pipeline-creation) and createRenderBundleEncoder
+  // (#render-bundle-creation), the rejection of createRenderPipelineAsync's promise.
+  // r16unorm needs 'texture-formats-tier1', depth32float-stencil8 its own feature,
+  // bc1-rgba-unorm 'texture-compression-bc' (#texture-format-caps).
+  'format features: storage texture r16unorm (texture-formats-tier1)': {
+    features: ['texture-formats-tier1'],
+    fn: (d) => layout(d, entry(0, S.COMPUTE, { storageTexture: { format: 'r16unorm' } })),
+  },
+  'format features: storage texture r16unorm without texture-formats-tier1': (d) =>
+    layout(d, entry(0, S.COMPUTE, { storageTexture: { format: 'r16unorm' } })),
+  'format features: storage texture bc1-rgba-unorm (texture-compression-bc, not a storage format)': {
+    features: ['texture-compression-bc'],
+    fn: (d) => layout(d, entry(0, S.COMPUTE, { storageTexture: { format: 'bc1-rgba-unorm' } })),
+  },
+  'format features: storage texture bc1-rgba-unorm without texture-compression-bc': (d) =>
+    layout(d, entry(0, S.COMPUTE, { storageTexture: { format: 'bc1-rgba-unorm' } })),
+  'format features: second entry\'s storage texture needs a feature': (d) =>
+    layout(d, entry(0, S.COMPUTE, { storageTexture: { format: 'r32float' } }),
+      entry(1, S.COMPUTE, { storageTexture: { format: 'r16unorm' } })),
+  'format features: render target r16unorm (texture-formats-tier1)': {
+    features: ['texture-formats-tier1'],
+    fn: (d) => d.createRenderPipeline(formatPipeline(d, { target: 'r16unorm' })),
+  },
+  'format features: render target r16unorm without texture-formats-tier1': (d) =>
+    d.createRenderPipeline(formatPipeline(d, { target: 'r16unorm' })),
+  'format features: null target, then r16unorm without texture-formats-tier1': (d) =>
+    d.createRenderPipeline(formatPipeline(d, { target: 'r16unorm', leadingNull: true })),
+  'format features: render target bc1-rgba-unorm (texture-compression-bc, not renderable)': {
+    features: ['texture-compression-bc'],
+    fn: (d) => d.createRenderPipeline(formatPipeline(d, { target: 'bc1-rgba-unorm' })),
+  },
+  'format features: depthStencil depth32float-stencil8 (depth32float-stencil8)': {
+    features: ['depth32float-stencil8'],
+    fn: (d) => d.createRenderPipeline(formatPipeline(d, { depth: 'depth32float-stencil8' })),
+  },
+  'format features: depthStencil depth32float-stencil8 without the feature': (d) =>
+    d.createRenderPipeline(formatPipeline(d, { depth: 'depth32float-stencil8' })),
+  'format features: async render target r16unorm (texture-formats-tier1)': {
+    features: ['texture-formats-tier1'],
+    fn: (d) => d.createRenderPipelineAsync(formatPipeline(d, { target: 'r16unorm' })),
+  },
+  'format features: async render target r16unorm without texture-formats-tier1': (d) =>
+    d.createRenderPipelineAsync(formatPipeline(d, { target: 'r16unorm' })),
+  'format features: async depthStencil depth32float-stencil8 (depth32float-stencil8)': {
+    features: ['depth32float-stencil8'],
+    fn: (d) => d.createRenderPipelineAsync(formatPipeline(d, { depth: 'depth32float-stencil8' })),
+  },
+  'format features: async depthStencil depth32float-stencil8 without the feature': (d) =>
+    d.createRenderPipelineAsync(formatPipeline(d, { depth: 'depth32float-stencil8' })),
+  'format features: bundle colorFormats r16unorm (texture-formats-tier1)': {
+    features: ['texture-formats-tier1'],
+    fn: (d) => d.createRenderBundleEncoder({ colorFormats: ['r16unorm'] }),
+  },
+  'format features: bundle colorFormats r16unorm without texture-formats-tier1': (d) =>
+    d.createRenderBundleEncoder({ colorFormats: ['rgba8unorm', 'r16unorm'] }),
+  'format features: bundle colorFormats bc1-rgba-unorm (texture-compression-bc, not renderable)': {
+    features: ['texture-compression-bc'],
+    fn: (d) => d.createRenderBundleEncoder({ colorFormats: ['bc1-rgba-unorm'] }),
+  },
+  'format features: bundle depthStencilFormat depth32float-stencil8 (depth32float-stencil8)': {
+    features: ['depth32float-stencil8'],
+    fn: (d) => d.createRenderBundleEncoder({ colorFormats: [], depthStencilFormat: 'depth32float-stencil8' }),
+  },
+  'format features: bundle depthStencilFormat depth32float-stencil8 without the feature': (d) =>
+    d.createRenderBundleEncoder({ colorFormats: [], depthStencilFormat: 'depth32float-stencil8' }),
 };
 
 // Cases where the spec says one side is wrong: { bindery, dawn, anchor, reason }.
@@ -766,13 +851,18 @@ const expectedDifferences = {
 async function verdictOf(device, fn) {
   device.pushErrorScope('validation');
   let thrown = null;
+  let rejected = null;
   try {
-    fn(device);
+    const result = fn(device);
+    // An async call's promise (createRenderPipelineAsync): a rejection is a
+    // verdict of its own, 'rejected: <name>', not the same as a throw.
+    if (typeof result?.then === 'function') await result.catch((e) => { rejected = e; });
   } catch (e) {
     thrown = e;
   }
   const error = await device.popErrorScope();
   if (thrown) return { verdict: thrown.name || 'Error', message: thrown.message };
+  if (rejected) return { verdict: `rejected: ${rejected.name || 'Error'}`, message: rejected.message };
   if (error) return { verdict: 'validation', message: error.message };
   return { verdict: 'valid', message: '' };
 }

@@ -7,6 +7,7 @@
 #include <napi.h>
 
 #include <optional>
+#include <string_view>
 
 #include "addon.h"
 #include "idl.h"
@@ -16,17 +17,21 @@ namespace bindery::node {
 // The content-timeline steps a createX takes before making anything: a
 // TypeError (thrown, or the promise's rejection for the async forms). Most
 // descriptors have none; the overloads in content_timeline.cpp check
-// "Validate texture format required features" where the spec asks.
+// "Validate texture format required features" where the spec asks. `call`
+// is the IDL call ("GPUDevice.createRenderPipelineAsync"); the message names it.
 template <class D>
-std::optional<Exception> contentTimelineTypeError(const Device&, const D&) {
+std::optional<Exception> contentTimelineTypeError(const Device&, const D&, std::string_view) {
   return std::nullopt;
 }
 std::optional<Exception> contentTimelineTypeError(const Device& device,
-                                                  const BindGroupLayoutDescriptor& descriptor);
+                                                  const BindGroupLayoutDescriptor& descriptor,
+                                                  std::string_view call);
 std::optional<Exception> contentTimelineTypeError(const Device& device,
-                                                  const RenderPipelineDescriptor& descriptor);
+                                                  const RenderPipelineDescriptor& descriptor,
+                                                  std::string_view call);
 std::optional<Exception> contentTimelineTypeError(const Device& device,
-                                                  const RenderBundleEncoderDescriptor& descriptor);
+                                                  const RenderBundleEncoderDescriptor& descriptor,
+                                                  std::string_view call);
 
 inline void throwContentTimelineTypeError(Napi::Env env, const std::optional<Exception>& thrown) {
   if (thrown) throw Napi::TypeError::New(env, thrown->message);
@@ -41,7 +46,7 @@ Napi::Value createObject(const Napi::CallbackInfo& info, const char* call) {
   idl::Context ctx{env, call, d->strict};
   if constexpr (kRequired) idl::requireArguments(ctx, info, 1);
   D descriptor = idl::argument<D>(ctx, info, 0, "descriptor");
-  throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor));
+  throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor, call));
   auto object = (d->device.*Method)(descriptor);
   d->throwIfFailed();
   return W::create(env, std::move(object), d);

@@ -183,7 +183,8 @@ Napi::Value createRenderBundleEncoder(const Napi::CallbackInfo& info) {
   Context ctx{env, "GPUDevice.createRenderBundleEncoder", d->strict};
   idl::requireArguments(ctx, info, 1);
   auto descriptor = idl::argument<RenderBundleEncoderDescriptor>(ctx, info, 0, "descriptor");
-  throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor));
+  throwContentTimelineTypeError(
+      env, contentTimelineTypeError(d->device, descriptor, "GPUDevice.createRenderBundleEncoder"));
   RenderBundleEncoder encoder = d->device.createRenderBundleEncoder(descriptor);
   d->throwIfFailed();
   Napi::Object object = GPURenderBundleEncoder::create(env, std::move(encoder), d);

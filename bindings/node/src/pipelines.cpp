@@ -70,7 +70,7 @@ Napi::Value createPipelineAsync(const Napi::CallbackInfo& info, const char* call
     Context ctx{env, call, d->strict};
     idl::requireArguments(ctx, info, 1);
     D descriptor = idl::argument<D>(ctx, info, 0, "descriptor");
-    throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor));
+    throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor, call));
     // The callback keeps the device state alive until it has run.
     DeviceRef device = d;
     (d->device.*Method)(descriptor, [deferred, device](CreatePipelineAsyncResult<P> result) {
