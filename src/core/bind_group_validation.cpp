@@ -150,9 +150,9 @@ MaybeError validateViewDimension(const LayoutEntry& le, const TextureViewBase& v
   if (view.dimension() == le.viewDimension) [[likely]] {
     return {};
   }
-  std::string why = view.defaults().dimension.empty()
+  std::string why = !view.defaults().applied(TextureViewDefaults::kDimension)
                         ? std::string()
-                        : fmt::format(" (the view's {})", view.defaults().dimension);
+                        : fmt::format(" (the view's {})", view.defaults().dimension());
   auto error = makeValidationError(
       ErrorCode::BindGroupTextureViewDimensionMismatch,
       fmt::format(
@@ -296,8 +296,9 @@ MaybeError validateStorageTextureEntry(const DeviceBase* device, const LayoutEnt
       "Bind a view of one mip level: createView({baseMipLevel: n, mipLevelCount: 1}).",
       "binding {}: {} has mipLevelCount {}{}, but a storage texture view must have exactly 1.",
       le.binding, describeView(view), view.mipLevelCount(),
-      view.defaults().mipLevelCount.empty() ? std::string()
-                                            : fmt::format(" ({})", view.defaults().mipLevelCount));
+      !view.defaults().applied(TextureViewDefaults::kMipLevelCount)
+          ? std::string()
+          : fmt::format(" ({})", view.defaults().mipLevelCount()));
   BINDERY_INVALID_IF_FIX(!view.swizzle().isIdentity(), BindGroupStorageTextureSwizzle,
                          "Bind a view with the default swizzle 'rgba'; swizzles apply only to "
                          "sampled textures.",

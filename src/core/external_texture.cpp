@@ -38,9 +38,9 @@ MaybeError validateExternalTextureView(const TextureViewBase& view, ErrorCode co
     return fail(fmt::format("{} is {} with dimension '{}', but an external texture must be a "
                             "'2d' view.{}",
                             what, describeView(view), toString(view.dimension()),
-                            view.defaults().dimension.empty()
+                            !view.defaults().applied(TextureViewDefaults::kDimension)
                                 ? std::string()
-                                : fmt::format(" ({})", view.defaults().dimension)),
+                                : fmt::format(" ({})", view.defaults().dimension())),
                 "Create the view with createView({dimension: '2d', baseArrayLayer: n, "
                 "arrayLayerCount: 1}).");
   }

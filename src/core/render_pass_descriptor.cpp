@@ -43,18 +43,18 @@ MaybeError validateRenderableView(const TextureViewBase& view, std::string_view 
                          "{} ({}) has mipLevelCount {}; an attachment view has exactly one mip "
                          "level.{}",
                          what, view.describe(), view.mipLevelCount(),
-                         view.defaults().mipLevelCount.empty()
+                         !view.defaults().applied(TextureViewDefaults::kMipLevelCount)
                              ? std::string()
-                             : " " + view.defaults().mipLevelCount + ".");
+                             : " " + view.defaults().mipLevelCount() + ".");
   BINDERY_INVALID_IF_FIX(view.arrayLayerCount() != 1, RenderPassAttachmentViewNotRenderable,
                          "Create the view with arrayLayerCount: 1 (and the baseArrayLayer to "
                          "render to).",
                          "{} ({}) has arrayLayerCount {}; an attachment view has exactly one "
                          "array layer.{}",
                          what, view.describe(), view.arrayLayerCount(),
-                         view.defaults().arrayLayerCount.empty()
+                         !view.defaults().applied(TextureViewDefaults::kArrayLayerCount)
                              ? std::string()
-                             : " " + view.defaults().arrayLayerCount + ".");
+                             : " " + view.defaults().arrayLayerCount() + ".");
   const FormatInfo& info = formatInfo(view.texture()->format());
   BINDERY_INVALID_IF(view.aspect() != TextureAspect::All && info.isCombinedDepthStencil(),
                      RenderPassAttachmentViewNotRenderable,

@@ -59,106 +59,152 @@ std::optional<Swizzle> Swizzle::parse(std::string_view text) {
   return out;
 }
 
-std::string TextureViewDefaults::describe() const {
-  std::string out;
-  for (const std::string* s : {&format, &dimension, &mipLevelCount, &arrayLayerCount, &usage}) {
-    if (s->empty()) continue;
-    if (!out.empty()) out += "; ";
-    out += *s;
-  }
-  return out.empty() ? out : out + ".";
-}
-
 // --- resolving GPUTextureViewDescriptor defaults ------------------------------------
 
+// #abstract-opdef-resolving-gputextureviewdescriptor-defaults
 TextureViewDescriptor resolveTextureViewDescriptorDefaults(const TextureBase& texture,
                                                            const TextureViewDescriptor& d,
                                                            TextureViewDefaults* why) {
   TextureViewDescriptor r = d;
-  TextureViewDefaults local;
-  TextureViewDefaults& reasons = why ? *why : local;
-
+  uint8_t applied = 0;
+  bool formatFromAspect = false;
   if (!r.format) {
     std::optional<TextureFormat> aspectSpecific = aspectFormat(texture.format(), d.aspect);
     r.format = aspectSpecific.value_or(texture.format());
-    if (d.aspect != TextureAspect::All && aspectSpecific && *aspectSpecific != texture.format()) {
-      reasons.format =
-          fmt::format("descriptor.format defaulted to {}, the {} format of the texture's {}",
-                      quoted(*r.format), quoted(d.aspect), quoted(texture.format()));
-    } else {
-      reasons.format =
-          fmt::format("descriptor.format defaulted to the texture's format {}", quoted(*r.format));
-    }
+    formatFromAspect =
+        d.aspect != TextureAspect::All && aspectSpecific && *aspectSpecific != texture.format();
+    applied |= TextureViewDefaults::kFormat;
   }
   if (!r.mipLevelCount) {
     r.mipLevelCount =
         texture.mipLevelCount() > d.baseMipLevel ? texture.mipLevelCount() - d.baseMipLevel : 0;
-    reasons.mipLevelCount = fmt::format(
-        "descriptor.mipLevelCount defaulted to {} (the texture's mipLevelCount {} minus "
-        "descriptor.baseMipLevel {})",
-        *r.mipLevelCount, texture.mipLevelCount(), d.baseMipLevel);
+    applied |= TextureViewDefaults::kMipLevelCount;
   }
   if (!r.dimension) {
     switch (texture.dimension()) {
-      case TextureDimension::e1D:
-        r.dimension = TextureViewDimension::e1D;
-        reasons.dimension =
-            "descriptor.dimension defaulted to '1d' because the texture's dimension is '1d'";
-        break;
+      case TextureDimension::e1D: r.dimension = TextureViewDimension::e1D; break;
       case TextureDimension::e2D:
-        if (texture.arrayLayerCount() == 1) {
-          r.dimension = TextureViewDimension::e2D;
-          reasons.dimension =
-              "descriptor.dimension defaulted to '2d' because the texture's dimension is '2d' and "
-              "its size.depthOrArrayLayers is 1";
-        } else {
-          r.dimension = TextureViewDimension::e2DArray;
-          reasons.dimension = fmt::format(
-              "descriptor.dimension defaulted to '2d-array' because the texture's dimension is "
-              "'2d' and its size.depthOrArrayLayers is {}",
-              texture.arrayLayerCount());
-        }
+        r.dimension = texture.arrayLayerCount() == 1 ? TextureViewDimension::e2D
+                                                     : TextureViewDimension::e2DArray;
         break;
-      case TextureDimension::e3D:
-        r.dimension = TextureViewDimension::e3D;
-        reasons.dimension =
-            "descriptor.dimension defaulted to '3d' because the texture's dimension is '3d'";
-        break;
+      case TextureDimension::e3D: r.dimension = TextureViewDimension::e3D; break;
     }
+    applied |= TextureViewDefaults::kDimension;
   }
   if (!r.arrayLayerCount) {
     switch (*r.dimension) {
       case TextureViewDimension::e1D:
       case TextureViewDimension::e2D:
-      case TextureViewDimension::e3D:
-        r.arrayLayerCount = 1;
-        reasons.arrayLayerCount = fmt::format(
-            "descriptor.arrayLayerCount defaulted to 1 because descriptor.dimension is {}",
-            quoted(*r.dimension));
-        break;
-      case TextureViewDimension::Cube:
-        r.arrayLayerCount = 6;
-        reasons.arrayLayerCount =
-            "descriptor.arrayLayerCount defaulted to 6 because descriptor.dimension is 'cube'";
-        break;
+      case TextureViewDimension::e3D: r.arrayLayerCount = 1; break;
+      case TextureViewDimension::Cube: r.arrayLayerCount = 6; break;
       case TextureViewDimension::e2DArray:
       case TextureViewDimension::CubeArray:
         r.arrayLayerCount = texture.arrayLayerCount() > d.baseArrayLayer
                                 ? texture.arrayLayerCount() - d.baseArrayLayer
                                 : 0;
-        reasons.arrayLayerCount = fmt::format(
-            "descriptor.arrayLayerCount defaulted to {} (the texture's size.depthOrArrayLayers {} "
-            "minus descriptor.baseArrayLayer {}) because descriptor.dimension is {}",
-            *r.arrayLayerCount, texture.arrayLayerCount(), d.baseArrayLayer, quoted(*r.dimension));
         break;
     }
+    applied |= TextureViewDefaults::kArrayLayerCount;
   }
   if (r.usage.empty()) {
     r.usage = texture.usage();
-    reasons.usage = fmt::format("descriptor.usage defaulted to the texture's usage ({})",
-                                toString(texture.usage()));
+    applied |= TextureViewDefaults::kUsage;
+  }
+  if (why) {
+    TextureViewDefaults& w = *why;
+    w.applied_ = applied;
+    w.formatFromAspect_ = formatFromAspect;
+    w.format_ = *r.format;
+    w.aspect_ = r.aspect;
+    w.dimension_ = *r.dimension;
+    w.baseMipLevel_ = r.baseMipLevel;
+    w.mipLevelCount_ = *r.mipLevelCount;
+    w.baseArrayLayer_ = r.baseArrayLayer;
+    w.arrayLayerCount_ = *r.arrayLayerCount;
+    w.textureFormat_ = texture.format();
+    w.textureDimension_ = texture.dimension();
+    w.textureMipLevelCount_ = texture.mipLevelCount();
+    w.textureArrayLayerCount_ = texture.arrayLayerCount();
+    w.textureUsage_ = texture.usage();
   }
   return r;
+}
+
+// --- the reasons, phrased when a message needs them ----------------------------------
+
+std::string TextureViewDefaults::format() const {
+  if (!applied(kFormat)) return {};
+  if (formatFromAspect_) {
+    return fmt::format("descriptor.format defaulted to {}, the {} format of the texture's {}",
+                       quoted(format_), quoted(aspect_), quoted(textureFormat_));
+  }
+  return fmt::format("descriptor.format defaulted to the texture's format {}", quoted(format_));
+}
+
+std::string TextureViewDefaults::mipLevelCount() const {
+  if (!applied(kMipLevelCount)) return {};
+  return fmt::format(
+      "descriptor.mipLevelCount defaulted to {} (the texture's mipLevelCount {} minus "
+      "descriptor.baseMipLevel {})",
+      mipLevelCount_, textureMipLevelCount_, baseMipLevel_);
+}
+
+std::string TextureViewDefaults::dimension() const {
+  if (!applied(kDimension)) return {};
+  switch (textureDimension_) {
+    case TextureDimension::e1D:
+      return "descriptor.dimension defaulted to '1d' because the texture's dimension is '1d'";
+    case TextureDimension::e2D:
+      if (textureArrayLayerCount_ == 1) {
+        return "descriptor.dimension defaulted to '2d' because the texture's dimension is '2d' "
+               "and its size.depthOrArrayLayers is 1";
+      }
+      return fmt::format(
+          "descriptor.dimension defaulted to '2d-array' because the texture's dimension is "
+          "'2d' and its size.depthOrArrayLayers is {}",
+          textureArrayLayerCount_);
+    case TextureDimension::e3D:
+      return "descriptor.dimension defaulted to '3d' because the texture's dimension is '3d'";
+  }
+  return {};
+}
+
+std::string TextureViewDefaults::arrayLayerCount() const {
+  if (!applied(kArrayLayerCount)) return {};
+  switch (dimension_) {
+    case TextureViewDimension::e1D:
+    case TextureViewDimension::e2D:
+    case TextureViewDimension::e3D:
+      return fmt::format(
+          "descriptor.arrayLayerCount defaulted to 1 because descriptor.dimension is {}",
+          quoted(dimension_));
+    case TextureViewDimension::Cube:
+      return "descriptor.arrayLayerCount defaulted to 6 because descriptor.dimension is 'cube'";
+    case TextureViewDimension::e2DArray:
+    case TextureViewDimension::CubeArray:
+      return fmt::format(
+          "descriptor.arrayLayerCount defaulted to {} (the texture's size.depthOrArrayLayers {} "
+          "minus descriptor.baseArrayLayer {}) because descriptor.dimension is {}",
+          arrayLayerCount_, textureArrayLayerCount_, baseArrayLayer_, quoted(dimension_));
+  }
+  return {};
+}
+
+std::string TextureViewDefaults::usage() const {
+  if (!applied(kUsage)) return {};
+  return fmt::format("descriptor.usage defaulted to the texture's usage ({})",
+                     toString(textureUsage_));
+}
+
+std::string TextureViewDefaults::describe() const {
+  std::string out;
+  for (const std::string& s :
+       {format(), dimension(), mipLevelCount(), arrayLayerCount(), usage()}) {
+    if (s.empty()) continue;
+    if (!out.empty()) out += "; ";
+    out += s;
+  }
+  return out.empty() ? out : out + ".";
 }
 
 // --- validation -------------------------------------------------------------------
@@ -239,7 +285,6 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
       r.swizzle);
 
   // Usage.
-  const std::string& usageWhy = why.usage;
   BINDERY_INVALID_IF_FIX(
       !texture.usage().has(r.usage), TextureViewUsageNotSubset,
       fmt::format("Use a subset of the texture's usage, or create the texture with {} too.",
@@ -263,7 +308,7 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
                     quoted(format), toString(without)),
         "{} includes GPUTextureUsage.RENDER_ATTACHMENT, but the view's format {} is not "
         "renderable.",
-        usageSubject(r.usage, usageWhy), quoted(format));
+        usageSubject(r.usage, why.usage()), quoted(format));
   }
   if (r.usage.has(TextureUsage::StorageBinding) && !isStorageFormatAnyAccess(format, features)) {
     TextureUsageFlags without = r.usage.without(TextureUsage::StorageBinding);
@@ -277,7 +322,7 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
                           quoted(format), toString(without)),
         "{} includes GPUTextureUsage.STORAGE_BINDING, but the view's format {} cannot be a "
         "storage texture{}.",
-        usageSubject(r.usage, usageWhy), quoted(format), [&] {
+        usageSubject(r.usage, why.usage()), quoted(format), [&] {
           for (uint32_t v = 0; v < kStorageTextureAccessCount; ++v) {
             if (auto f = storageFeatureNeeded(format, static_cast<StorageTextureAccess>(v))) {
               return fmt::format(" without the '{}' feature", toString(*f));
@@ -308,7 +353,6 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
 
   // Array layer range.
   const uint32_t layers = texture.arrayLayerCount();
-  const std::string& layersWhy = why.arrayLayerCount;
   BINDERY_INVALID_IF_FIX(
       r.baseArrayLayer >= layers, TextureViewArrayLayerRangeInvalid,
       layers == 1 ? std::string("Use baseArrayLayer: 0; the texture has one array layer.")
@@ -340,7 +384,7 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
                            "exceeds the texture's array layer count ({}).{}",
                            r.baseArrayLayer, arrayLayerCount,
                            uint64_t{r.baseArrayLayer} + arrayLayerCount, layers,
-                           because(layersWhy));
+                           because(why.arrayLayerCount()));
   }
 
   // Multisampled textures have only '2d' views.
@@ -349,7 +393,7 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
                          "Use dimension: '2d' (a multisampled texture has one layer and one mip).",
                          "descriptor.dimension is {}, but the texture is multisampled "
                          "(sampleCount {}), so its views must be '2d'.{}",
-                         quoted(dimension), texture.sampleCount(), because(why.dimension));
+                         quoted(dimension), texture.sampleCount(), because(why.dimension()));
 
   // Per view dimension.
   auto requireTextureDimension = [&](TextureDimension expected) -> MaybeError {
@@ -366,7 +410,7 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
                            "descriptor.dimension is {}, which needs a {} texture, but the "
                            "texture's dimension is {}.{}",
                            quoted(dimension), quoted(expected), quoted(texture.dimension()),
-                           because(why.dimension));
+                           because(why.dimension()));
     return {};
   };
   auto requireLayerCount = [&](uint32_t expected) -> MaybeError {
@@ -392,7 +436,7 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
                            "descriptor.arrayLayerCount is {}, but a {} view must have exactly "
                            "{} array layer{}.{}",
                            arrayLayerCount, quoted(dimension), expected, expected == 1 ? "" : "s",
-                           because(layersWhy));
+                           because(why.arrayLayerCount()));
     return {};
   };
   auto requireSquare = [&]() -> MaybeError {
@@ -435,7 +479,7 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
                             layers - r.baseArrayLayer, r.baseArrayLayer),
           "descriptor.arrayLayerCount is {}, but a 'cube-array' view must have a multiple of 6 "
           "array layers.{}",
-          arrayLayerCount, because(layersWhy));
+          arrayLayerCount, because(why.arrayLayerCount()));
       BINDERY_TRY(requireSquare());
       BINDERY_INVALID_IF_FIX(!device->hasFeature(FeatureName::CoreFeaturesAndLimits),
                              TextureViewCubeArrayInCompatibilityMode,

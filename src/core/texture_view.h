@@ -34,24 +34,54 @@ struct Swizzle {
   static std::optional<Swizzle> parse(std::string_view text);
 };
 
-// The fields "resolving GPUTextureViewDescriptor defaults" filled in, each with
-// the reason, phrased to be quoted in a message: e.g.
-//   dimension: "descriptor.dimension defaulted to '2d-array' because the texture's
-//               dimension is '2d' and its size.depthOrArrayLayers is 2"
-// Empty when the user gave the field (or, for usage, gave a nonzero value).
-struct TextureViewDefaults {
-  std::string format;
-  std::string dimension;
-  std::string mipLevelCount;
-  std::string arrayLayerCount;
-  std::string usage;
+// Which fields "resolving GPUTextureViewDescriptor defaults" filled in, with
+// the values they came from. The reasons are phrased only when a message
+// quotes them (creating a view formats nothing), e.g. dimension():
+//   "descriptor.dimension defaulted to '2d-array' because the texture's
+//    dimension is '2d' and its size.depthOrArrayLayers is 2"
+// Each reason is empty when the user gave the field (for usage: a nonzero value).
+class TextureViewDefaults {
+ public:
+  enum Field : uint8_t {
+    kFormat = 1 << 0,
+    kDimension = 1 << 1,
+    kMipLevelCount = 1 << 2,
+    kArrayLayerCount = 1 << 3,
+    kUsage = 1 << 4,
+  };
 
-  bool any() const {
-    return !format.empty() || !dimension.empty() || !mipLevelCount.empty() ||
-           !arrayLayerCount.empty() || !usage.empty();
-  }
-  // Every applied default, one sentence each, joined by " ".
+  bool any() const { return applied_ != 0; }
+  bool applied(Field field) const { return (applied_ & field) != 0; }
+
+  std::string format() const;
+  std::string dimension() const;
+  std::string mipLevelCount() const;
+  std::string arrayLayerCount() const;
+  std::string usage() const;
+  // Every applied default, one sentence each, joined by "; ".
   std::string describe() const;
+
+ private:
+  friend TextureViewDescriptor resolveTextureViewDescriptorDefaults(const TextureBase&,
+                                                                    const TextureViewDescriptor&,
+                                                                    TextureViewDefaults*);
+  uint8_t applied_ = 0;
+  // The format came from the aspect (depth24plus for 'depth-only' of depth24plus-stencil8).
+  bool formatFromAspect_ = false;
+  // The resolved values...
+  TextureFormat format_{};
+  TextureAspect aspect_{};
+  TextureViewDimension dimension_{};
+  uint32_t baseMipLevel_ = 0;
+  uint32_t mipLevelCount_ = 0;
+  uint32_t baseArrayLayer_ = 0;
+  uint32_t arrayLayerCount_ = 0;
+  // ...and the texture's.
+  TextureFormat textureFormat_{};
+  TextureDimension textureDimension_{};
+  uint32_t textureMipLevelCount_ = 0;
+  uint32_t textureArrayLayerCount_ = 0;
+  TextureUsageFlags textureUsage_{};
 };
 
 class TextureViewBase final : public ObjectBase {
@@ -105,7 +135,7 @@ class TextureViewBase final : public ObjectBase {
   TextureViewDefaults defaults_;
 };
 
-// "resolving GPUTextureViewDescriptor defaults": `defaults` receives the reasons.
+// "resolving GPUTextureViewDescriptor defaults": `defaults` records what was applied.
 TextureViewDescriptor resolveTextureViewDescriptorDefaults(const TextureBase& texture,
                                                            const TextureViewDescriptor& descriptor,
                                                            TextureViewDefaults* defaults);

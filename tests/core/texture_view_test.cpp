@@ -71,13 +71,13 @@ TEST_F(TextureViewTest, DefaultsOfASimple2DTexture) {
   EXPECT_TRUE(v->swizzle().isIdentity());
   EXPECT_EQ(v->texture(), core::fromHandle<core::TextureBase>(t));
   const core::TextureViewDefaults& why = v->defaults();
-  EXPECT_THAT(why.format, HasSubstr("defaulted to the texture's format 'rgba8unorm'"));
-  EXPECT_THAT(why.dimension, HasSubstr("defaulted to '2d' because the texture's dimension is "
-                                       "'2d' and its size.depthOrArrayLayers is 1"));
-  EXPECT_THAT(why.mipLevelCount, HasSubstr("defaulted to 7"));
-  EXPECT_THAT(why.arrayLayerCount, HasSubstr("defaulted to 1 because descriptor.dimension is "
-                                             "'2d'"));
-  EXPECT_THAT(why.usage, HasSubstr("GPUTextureUsage.COPY_DST | GPUTextureUsage.TEXTURE_BINDING"));
+  EXPECT_THAT(why.format(), HasSubstr("defaulted to the texture's format 'rgba8unorm'"));
+  EXPECT_THAT(why.dimension(), HasSubstr("defaulted to '2d' because the texture's dimension is "
+                                         "'2d' and its size.depthOrArrayLayers is 1"));
+  EXPECT_THAT(why.mipLevelCount(), HasSubstr("defaulted to 7"));
+  EXPECT_THAT(why.arrayLayerCount(), HasSubstr("defaulted to 1 because descriptor.dimension is "
+                                               "'2d'"));
+  EXPECT_THAT(why.usage(), HasSubstr("GPUTextureUsage.COPY_DST | GPUTextureUsage.TEXTURE_BINDING"));
 }
 
 TEST_F(TextureViewTest, ExplicitFieldsRecordNoDefault) {
@@ -111,10 +111,10 @@ TEST_F(TextureViewTest, DimensionDefaultsFromTheTexture) {
   auto* v2 = validView(t2, {}, &keep);
   EXPECT_EQ(v2->dimension(), TextureViewDimension::e2DArray);
   EXPECT_EQ(v2->arrayLayerCount(), 2u);
-  EXPECT_THAT(v2->defaults().dimension,
+  EXPECT_THAT(v2->defaults().dimension(),
               HasSubstr("defaulted to '2d-array' because the texture's dimension is '2d' and its "
                         "size.depthOrArrayLayers is 2"));
-  EXPECT_THAT(v2->defaults().arrayLayerCount,
+  EXPECT_THAT(v2->defaults().arrayLayerCount(),
               HasSubstr("defaulted to 2 (the texture's size.depthOrArrayLayers 2 minus "
                         "descriptor.baseArrayLayer 0) because descriptor.dimension is "
                         "'2d-array'"));
@@ -143,7 +143,7 @@ TEST_F(TextureViewTest, MipLevelCountDefaultsToTheRest) {
   TextureView keep;
   auto* v = validView(t, {.baseMipLevel = 2}, &keep);
   EXPECT_EQ(v->mipLevelCount(), 5u);
-  EXPECT_THAT(v->defaults().mipLevelCount,
+  EXPECT_THAT(v->defaults().mipLevelCount(),
               HasSubstr("defaulted to 5 (the texture's mipLevelCount 7 minus "
                         "descriptor.baseMipLevel 2)"));
 }
@@ -153,7 +153,7 @@ TEST_F(TextureViewTest, FormatDefaultsToAspectSpecificFormat) {
   TextureView keep;
   auto* depth = validView(t, {.aspect = TextureAspect::DepthOnly}, &keep);
   EXPECT_EQ(depth->format(), TextureFormat::Depth24plus);
-  EXPECT_THAT(depth->defaults().format,
+  EXPECT_THAT(depth->defaults().format(),
               HasSubstr("defaulted to 'depth24plus', the 'depth-only' format of the texture's "
                         "'depth24plus-stencil8'"));
   TextureView keep2;
