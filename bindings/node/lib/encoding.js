@@ -6,8 +6,8 @@
 // conversions. This file puts a JavaScript function in front of each: when
 // the arguments are already what the IDL would convert them to (unsigned
 // integers, a GPUBindGroup or null, offsets in an Array or a Uint32Array), it
-// writes small integers (the pass's and the group's slot numbers, kept in
-// private fields, then the call's integers and its dynamic offsets) into one
+// writes small integers (the pass's slot number and the group's stamp, kept
+// in private fields, then the call's integers and its dynamic offsets) into one
 // shared Uint32Array and calls a lean native entry with no argument at all;
 // anything else goes to the full native method, so every TypeError,
 // RangeError and message stays the addon's.
@@ -42,25 +42,12 @@ function passBrand() {
 const ComputeSlot = passBrand();
 const RenderSlot = passBrand();
 const BundleSlot = passBrand();
-class GroupSlot extends Stamp {
-  #slot;
-  constructor(object, slot) {
-    super(object);
-    this.#slot = slot;
-  }
-  static get(object) {
-    return #slot in object ? object.#slot : 0;
-  }
-}
+const { kinds, stampOf, kindOf } = require('./slots');
 
-// The slot of a GPUBindGroup (registered on first use), or 0 for anything else.
+// The stamp of a GPUBindGroup (lib/slots.js), or 0 for anything else.
 function groupSlot(group) {
-  let slot = GroupSlot.get(group);
-  if (slot === 0) {
-    slot = fast.groupSlotOf(group);
-    if (slot !== 0) new GroupSlot(group, slot); // eslint-disable-line no-new
-  }
-  return slot;
+  const stamp = stampOf(group);
+  return kindOf(stamp) === kinds.bindGroup ? stamp : 0;
 }
 
 const kNoGroup = 0xffffffff;

@@ -17,6 +17,7 @@ const {
   GPUUncapturedErrorEvent,
   GPUDeviceLostInfo,
 } = require('./errors');
+const { stamp } = require('./slots');
 
 function illegal(token) {
   if (token !== kToken) throw new TypeError('Illegal constructor');
@@ -217,7 +218,8 @@ class GPUDevice extends EventTarget {
       this.#isLost = true;
       this.#resolveLost(new GPUDeviceLostInfo(kToken, reason, message));
     };
-    native.wrapDevice(this, device, strict, this.#onError, this.#onLost);
+    // The stamp of the lean creation path (lib/creation.js).
+    stamp(this, native.wrapDevice(this, device, strict, this.#onError, this.#onLost));
     this.#features = new GPUSupportedFeatures(kToken, native.deviceFeatures(this));
     this.#limits = new GPUSupportedLimits(kToken, native.deviceLimits(this));
     this.#adapterInfo = new GPUAdapterInfo(kToken, native.deviceInfo(this));
@@ -302,6 +304,8 @@ for (const [name, fn] of Object.entries(native.deviceMethods)) {
 
 // Command encoding's hot path (lib/encoding.js).
 if (native.fastEncoding) require('./encoding').install(GPUDevice);
+// Object creation's hot path (lib/creation.js).
+require('./creation').install(GPUDevice);
 
 for (const cls of [GPU, GPUAdapter, GPUDevice, GPUQueue, GPUSupportedFeatures,
   WGSLLanguageFeatures, GPUSupportedLimits, GPUAdapterInfo]) {

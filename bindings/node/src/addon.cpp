@@ -47,6 +47,7 @@ Napi::Object init(Napi::Env env, Napi::Object exports) {
   initShaderModules(env, exports);
   initPipelines(env, exports);
   initEncoding(env, exports);
+  initCreation(env, exports);
 #endif
   return exports;
 }

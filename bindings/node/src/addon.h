@@ -71,6 +71,9 @@ struct AddonData {
   // Unknown-key warnings already printed (one per call site and key).
   std::unordered_set<std::string> warned;
   Napi::FunctionReference constructors[static_cast<int>(ClassId::Count)];
+  // The slot-object classes' prototypes (slots.h), and Object.create.
+  Napi::ObjectReference prototypes[static_cast<int>(ClassId::Count)];
+  Napi::FunctionReference objectCreate;
 };
 AddonData& addonData(Napi::Env env);
 
@@ -116,5 +119,6 @@ void initObjects(Napi::Env env, Napi::Object exports);
 void initReflect(Napi::Env env, Napi::Object exports);
 void initShaderModules(Napi::Env env, Napi::Object exports);
 void initPipelines(Napi::Env env, Napi::Object exports);
+void initCreation(Napi::Env env, Napi::Object exports);
 
 }  // namespace bindery::node

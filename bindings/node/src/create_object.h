@@ -37,6 +37,11 @@ inline void throwContentTimelineTypeError(Napi::Env env, const std::optional<Exc
   if (thrown) throw Napi::TypeError::New(env, thrown->message);
 }
 
+// createBuffer's steps after the conversion: the content-timeline RangeError,
+// the C++ call, strict mode's throw, the GPUBuffer.
+Napi::Object createBufferObject(Napi::Env env, const DeviceRef& device,
+                                const BufferDescriptor& descriptor);
+
 // `kRequired`: whether the IDL's descriptor argument is required (createSampler's
 // and createCommandEncoder's are optional, defaulting to {}).
 template <class W, class D, auto Method, bool kRequired = true>

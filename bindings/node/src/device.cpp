@@ -10,11 +10,30 @@
 #include "encoding.h"
 #include "objects.h"
 #include "pipelines.h"
+#include "slots.h"
 
 namespace bindery::node {
 
 using idl::Context;
 using idl::Where;
+
+// #dom-gpudevice-createbuffer after the descriptor's conversion (the full
+// method and the lean path of lib/creation.js).
+Napi::Object createBufferObject(Napi::Env env, const DeviceRef& d,
+                                const BufferDescriptor& descriptor) {
+  // Content timeline: mappedAtCreation needs a size that is a multiple of 4.
+  if (descriptor.mappedAtCreation && descriptor.size % 4 != 0) {
+    throw Napi::RangeError::New(
+        env, fmt::format("GPUDevice.createBuffer: descriptor.mappedAtCreation is true, so "
+                         "descriptor.size ({}) must be a multiple of 4.",
+                         descriptor.size));
+  }
+  Buffer buffer = d->device.createBuffer(descriptor);
+  d->throwIfFailed();
+  Napi::Object object = GPUBuffer::create(env, std::move(buffer), d);
+  GPUBuffer::Unwrap(object)->mappedForWrite = descriptor.mappedAtCreation;
+  return object;
+}
 
 // --- DeviceState -------------------------------------------------------------
 
@@ -181,20 +200,28 @@ Napi::Value requestDevice(const Napi::CallbackInfo& info) {
   return out;
 }
 
-// (gpuDevice, deviceExternal, strict, onError, onLost): attaches the native
-// state to the JS GPUDevice.
-void wrapDevice(const Napi::CallbackInfo& info) {
+// (gpuDevice, deviceExternal, strict, onError, onLost) -> the device's slot
+// stamp (slots.h): attaches the native state to the JS GPUDevice.
+Napi::Value wrapDevice(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   auto state =
       std::make_shared<DeviceState>(env, external<Device>(info[1]), idl::toBoolean(info[2]));
   state->onError = Napi::Weak(info[3].As<Napi::Function>());
   state->onLost = Napi::Weak(info[4].As<Napi::Function>());
+  // A device already lost when it is made (requestDevice on an expired
+  // adapter, #dom-gpuadapter-requestdevice) told DeviceState's lost callback
+  // before onLost was set: settle `lost` now, before requestDevice resolves.
+  if (std::optional<DeviceLostInfo> lost = state->device.lostInfo()) {
+    state->onLost.Call({Napi::String::New(env, std::string(toString(lost->reason))),
+                        Napi::String::New(env, lost->message)});
+  }
   auto* ref = new DeviceRef(std::move(state));
   napi_status status = napi_wrap(env, info[0], ref, deleteDeviceRef, nullptr, nullptr);
   if (status != napi_ok) {
     delete ref;
-    NAPI_THROW_IF_FAILED_VOID(env, status);
+    NAPI_THROW_IF_FAILED(env, status, Napi::Value());
   }
+  return Napi::Number::New(env, deviceStamp(env, info[0], *ref));
 }
 
 Napi::Value deviceFeatures(const Napi::CallbackInfo& info) {
@@ -244,18 +271,7 @@ Napi::Value createBuffer(const Napi::CallbackInfo& info) {
   Context ctx{env, "GPUDevice.createBuffer", d->strict};
   idl::requireArguments(ctx, info, 1);
   BufferDescriptor descriptor = idl::argument<BufferDescriptor>(ctx, info, 0, "descriptor");
-  // #dom-gpudevice-createbuffer, content timeline.
-  if (descriptor.mappedAtCreation && descriptor.size % 4 != 0) {
-    throw Napi::RangeError::New(
-        env, fmt::format("GPUDevice.createBuffer: descriptor.mappedAtCreation is true, so "
-                         "descriptor.size ({}) must be a multiple of 4.",
-                         descriptor.size));
-  }
-  Buffer buffer = d->device.createBuffer(descriptor);
-  d->throwIfFailed();
-  Napi::Object object = GPUBuffer::create(env, std::move(buffer), d);
-  GPUBuffer::Unwrap(object)->mappedForWrite = descriptor.mappedAtCreation;
-  return object;
+  return createBufferObject(env, d, descriptor);
 }
 
 #if BINDERY_NODE_HAS_TEXTURE

@@ -273,7 +273,7 @@ void Convert<Color>::from(const Context& ctx, Napi::Value v, Color& out, const W
 }
 
 TextureView toAttachmentView(const Context& ctx, Napi::Value v, const Where& where) {
-  if (GPUTextureView* view = GPUTextureView::unwrap(ctx.env, v)) return view->handle;
+  if (TextureView* view = GPUTextureView::unwrap(ctx.env, v)) return *view;
   // #abstract-opdef-get-as-texture-view
   if (GPUTexture* texture = GPUTexture::unwrap(ctx.env, v)) return texture->handle.createView();
   ctx.typeError(where, "is " + describe(v) + ", not a GPUTextureView or GPUTexture");

@@ -238,28 +238,11 @@ Napi::Value GPUTexture::textureBindingViewDimension(const Napi::CallbackInfo& in
 }
 #endif
 
-void GPUTextureView::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUTextureView", {});
-}
-
-void GPUSampler::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUSampler", {});
-}
-
 // --- the binding model -----------------------------------------------------------
 
 #if BINDERY_NODE_HAS_BINDING_MODEL
-void GPUBindGroupLayout::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUBindGroupLayout", {});
-}
-void GPUBindGroup::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUBindGroup", {});
-}
 void GPUPipelineLayout::init(Napi::Env env, Napi::Object exports) {
   registerClass(env, exports, "GPUPipelineLayout", {});
-}
-void GPUExternalTexture::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUExternalTexture", {});
 }
 
 FrameSource::FrameSource(const Napi::CallbackInfo& info) : Napi::ObjectWrap<FrameSource>(info) {
@@ -331,13 +314,9 @@ void FrameSource::setLabel(const Napi::CallbackInfo& info, const Napi::Value& va
 void initObjects(Napi::Env env, Napi::Object exports) {
   GPUBuffer::init(env, exports);
   GPUTexture::init(env, exports);
-  GPUTextureView::init(env, exports);
-  GPUSampler::init(env, exports);
+  initSlotClasses(env, exports);
 #if BINDERY_NODE_HAS_BINDING_MODEL
-  GPUBindGroupLayout::init(env, exports);
-  GPUBindGroup::init(env, exports);
   GPUPipelineLayout::init(env, exports);
-  GPUExternalTexture::init(env, exports);
   FrameSource::init(env, exports);
 #endif
 }
@@ -376,16 +355,19 @@ namespace bindery::node::idl {
 void Convert<BindingResource>::from(const Context& ctx, Napi::Value v, BindingResource& out,
                                     const Where& where) {
   Napi::Env env = ctx.env;
-  if (auto* sampler = GPUSampler::unwrap(env, v)) {
-    out = sampler->handle;
-  } else if (auto* view = GPUTextureView::unwrap(env, v)) {
-    out = view->handle;
+  // One look at the slot (a slot object's kind), then the wrapped classes.
+  uint32_t stamp = stampOf(env, v);
+  SlotTable& slots = slotTable();
+  if (auto* sampler = stamp ? slots.get<Sampler>(stamp) : nullptr) {
+    out = *sampler;
+  } else if (auto* view = stamp ? slots.get<TextureView>(stamp) : nullptr) {
+    out = *view;
+  } else if (auto* external = stamp ? slots.get<ExternalTexture>(stamp) : nullptr) {
+    out = *external;
   } else if (auto* buffer = GPUBuffer::unwrap(env, v)) {
     out = buffer->handle;
   } else if (auto* texture = GPUTexture::unwrap(env, v)) {
     out = texture->handle;
-  } else if (auto* external = GPUExternalTexture::unwrap(env, v)) {
-    out = external->handle;
   } else if (v.IsObject() && !v.IsFunction()) {
     convertDictionary(ctx, v, out.emplace<BufferBinding>(), where);
   } else {

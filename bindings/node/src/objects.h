@@ -9,6 +9,7 @@
 
 #include "addon.h"
 #include "idl.h"
+#include "slots.h"
 
 namespace bindery::node {
 
@@ -124,48 +125,11 @@ class GPUTexture : public Wrapper<GPUTexture, Texture, ClassId::Texture> {
   Napi::Value textureBindingViewDimension(const Napi::CallbackInfo& info);
 };
 
-class GPUTextureView : public Wrapper<GPUTextureView, TextureView, ClassId::TextureView> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUTextureView.label";
-  using Wrapper::Wrapper;
-  static void init(Napi::Env env, Napi::Object exports);
-};
-
-class GPUSampler : public Wrapper<GPUSampler, Sampler, ClassId::Sampler> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUSampler.label";
-  using Wrapper::Wrapper;
-  static void init(Napi::Env env, Napi::Object exports);
-};
-
 #if BINDERY_NODE_HAS_BINDING_MODEL
-class GPUBindGroupLayout
-    : public Wrapper<GPUBindGroupLayout, BindGroupLayout, ClassId::BindGroupLayout> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUBindGroupLayout.label";
-  using Wrapper::Wrapper;
-  static void init(Napi::Env env, Napi::Object exports);
-};
-
-class GPUBindGroup : public Wrapper<GPUBindGroup, BindGroup, ClassId::BindGroup> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUBindGroup.label";
-  using Wrapper::Wrapper;
-  static void init(Napi::Env env, Napi::Object exports);
-};
-
 class GPUPipelineLayout
     : public Wrapper<GPUPipelineLayout, PipelineLayout, ClassId::PipelineLayout> {
  public:
   static constexpr const char* kSetLabelCall = "GPUPipelineLayout.label";
-  using Wrapper::Wrapper;
-  static void init(Napi::Env env, Napi::Object exports);
-};
-
-class GPUExternalTexture
-    : public Wrapper<GPUExternalTexture, ExternalTexture, ClassId::ExternalTexture> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUExternalTexture.label";
   using Wrapper::Wrapper;
   static void init(Napi::Env env, Napi::Object exports);
 };
@@ -199,12 +163,22 @@ namespace bindery::node::idl {
 
 // An interface-typed member or argument (GPUBuffer, GPUTextureView, ...):
 // a TypeError unless the value is an instance of that interface.
+// The handle of what W::unwrap found: a Wrapper's member, or a slot object's handle.
 template <class W>
-void convertObject(const Context& ctx, Napi::Value v, decltype(W::handle)& out, const Where& where,
+const auto& handleOf(const W* wrapped) {
+  if constexpr (requires { wrapped->handle; }) {
+    return wrapped->handle;
+  } else {
+    return *wrapped;
+  }
+}
+
+template <class W>
+void convertObject(const Context& ctx, Napi::Value v, auto& out, const Where& where,
                    const char* interfaceName) {
-  W* wrapped = W::unwrap(ctx.env, v);
+  auto* wrapped = W::unwrap(ctx.env, v);
   if (!wrapped) ctx.typeError(where, std::string("is ") + describe(v) + ", not a " + interfaceName);
-  out = wrapped->handle;
+  out = handleOf(wrapped);
 }
 
 // Convert<Handle> for a wrapped interface object: the JS object must be a

@@ -18,6 +18,7 @@
 #include "encoding.h"
 #include "encoding_descriptors.h"
 #include "pipelines.h"
+#include "slots.h"
 
 namespace bindery::node {
 
@@ -37,10 +38,8 @@ struct EncodingState {
   // The live pass and bundle encoders, by slot number (slot 0 is never used).
   std::vector<PassSlot> slots{PassSlot{}};
   std::vector<uint32_t> freeSlots;
-  // Bind groups the lean path has seen, by slot (freed when the JS object is
-  // collected); the JS object keeps its number in a private field.
-  std::vector<BindGroup> groups{BindGroup()};
-  std::vector<uint32_t> freeGroups;
+  // The bind groups (and every other object of the lean paths), by stamp (slots.h).
+  SlotTable* objects = &slotTable();
   // The Uint32Array lib/encoding.js writes a lean call's arguments into
   // (words 0 to 7) and its dynamic offsets (from word 8): an ArrayBuffer of
   // its own, so the bytes never move.
@@ -94,12 +93,12 @@ namespace {
 const BindGroup* toBindGroup(const Context& ctx, Napi::Value v) {
   static const BindGroup kNull;
   if (v.IsNull() || v.IsUndefined()) return &kNull;
-  GPUBindGroup* group = GPUBindGroup::unwrap(ctx.env, v);
+  BindGroup* group = GPUBindGroup::unwrap(ctx.env, v);
   if (!group) {
     ctx.typeError(Where{nullptr, "bindGroup", 0},
                   "is " + idl::describe(v) + ", not a GPUBindGroup (or null)");
   }
-  return &group->handle;
+  return group;
 }
 
 // Dynamic offsets in a small buffer on the stack; a vector only past 16.
@@ -529,17 +528,18 @@ PassSlot& passAt(napi_env env, EncodingState& st, uint32_t slot) {
   return st.slots[slot];
 }
 
-// scratch: (passSlot, index, groupSlot or 0xffffffff for null, offsetCount), offsets
+// scratch: (passSlot, index, the group's stamp or 0xffffffff for null, offsetCount), offsets
 napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
   const uint32_t* a = st.scratch;
   return guarded(env, [&] {
+    static const BindGroup kNull;
     if (a == nullptr) badSlot(env);
     PassSlot& s = passAt(env, st, a[0]);
-    const BindGroup* group = &st.groups[0];
+    const BindGroup* group = &kNull;
     if (a[2] != kNoGroup) {
-      if (a[2] >= st.groups.size()) badSlot(env);
-      group = &st.groups[a[2]];
+      group = st.objects->get<BindGroup>(a[2]);
+      if (group == nullptr) badSlot(env);
     }
     uint32_t count = a[3] <= st.scratchLength - kOffsetsBase ? a[3] : 0;
     std::span<const uint32_t> offsets(a + kOffsetsBase, count);
@@ -631,35 +631,13 @@ Napi::Value passSlotOf(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, slot);
 }
 
-void freeGroupSlot(napi_env, void* data, void*) {
-  EncodingState& t = encodingState;
-  uint32_t slot = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
-  if (slot == 0 || slot >= t.groups.size()) return;
-  t.groups[slot] = BindGroup();
-  t.freeGroups.push_back(slot);
-}
-
-// (object) -> the bind group's slot, or 0 when it is not a GPUBindGroup. The
-// slot lives as long as the JS object (a finalizer frees it).
+// (object) -> the bind group's slot number, or 0 when it is not a GPUBindGroup
+// (tests: slots of collected groups are reused).
 Napi::Value groupSlotOf(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  GPUBindGroup* group = GPUBindGroup::unwrap(env, info[0]);
-  if (!group) return Napi::Number::New(env, 0);
-  EncodingState& t = encodingState;
-  uint32_t slot;
-  if (!t.freeGroups.empty()) {
-    slot = t.freeGroups.back();
-    t.freeGroups.pop_back();
-  } else {
-    slot = static_cast<uint32_t>(t.groups.size());
-    t.groups.emplace_back();
-  }
-  t.groups[slot] = group->handle;
-  NAPI_THROW_IF_FAILED(env,
-                       napi_add_finalizer(env, info[0], reinterpret_cast<void*>(uintptr_t{slot}),
-                                          freeGroupSlot, nullptr, nullptr),
-                       Napi::Value());
-  return Napi::Number::New(env, slot);
+  uint32_t stamp = stampOf(env, info[0]);
+  bool isGroup = stamp != 0 && slotTable().get<BindGroup>(stamp) != nullptr;
+  return Napi::Number::New(env, isGroup ? stamp >> kSlotKindBits : 0);
 }
 
 // (Uint32Array): the scratch array of the lean calls (at least 9 words).
@@ -688,8 +666,6 @@ void resetEncodingState(void*) {
   if (!t.scratchArray.IsEmpty()) t.scratchArray.Reset();
   t.scratch = nullptr;
   t.scratchLength = 0;
-  t.groups.assign(1, BindGroup());
-  t.freeGroups.clear();
 }
 
 }  // namespace

@@ -1,0 +1,370 @@
+// The lean entry points of object creation, for lib/creation.js's fast path
+// of GPUDevice.createBindGroupLayout, createBindGroup, createBuffer and
+// GPUTexture.createView.
+//
+// lib/creation.js does the WebIDL conversions itself when the descriptor is
+// already what they would give (unsigned integers, booleans, known enum
+// strings, arrays, objects it knows by their slot stamp, no unknown key), and
+// writes the descriptor as numbers into one shared Uint32Array; the entry
+// reads it, builds the same C++ descriptor the full method would, and runs
+// the same steps (content-timeline TypeErrors, the C++ call, strict mode's
+// throw). Arguments: the object to wrap (JavaScript made it with
+// Object.create(prototype)) and the label (a string, or undefined). A stamp
+// of the wrong kind (which lib/creation.js never passes) is a TypeError.
+#include <fmt/format.h>
+
+#include "create_object.h"
+#include "descriptors.h"
+#include "objects.h"
+#include "slots.h"
+
+namespace bindery::node {
+
+namespace {
+
+struct CreationState {
+  SlotTable* objects = &slotTable();
+  // The Uint32Array lib/creation.js writes a lean call's descriptor into (an
+  // ArrayBuffer of its own: the bytes never move).
+  Napi::Reference<Napi::Uint32Array> scratchArray;
+  const uint32_t* scratch = nullptr;
+  uint32_t scratchLength = 0;
+};
+thread_local CreationState creationState;
+
+constexpr uint32_t kAbsent = 0xffffffffu;
+
+// The scratch layouts (lib/creation.js writes the same).
+// createBindGroupLayout: (deviceStamp, entryCount), then per entry:
+constexpr uint32_t kLayoutHeader = 2;
+constexpr uint32_t kLayoutEntryWords = 14;
+enum LayoutEntryWord : uint32_t {
+  kBinding,
+  kVisibility,
+  kMembers,  // bits: 1 buffer, 2 sampler, 4 texture, 8 storageTexture, 16 externalTexture
+  kBufferType,
+  kBufferHasDynamicOffset,
+  kBufferMinBindingSizeLow,
+  kBufferMinBindingSizeHigh,
+  kSamplerType,
+  kTextureSampleType,
+  kTextureViewDimension,
+  kTextureMultisampled,
+  kStorageAccess,
+  kStorageFormat,
+  kStorageViewDimension,
+};
+// createBindGroup: (deviceStamp, layoutStamp, entryCount), then per entry
+// (binding, resourceStamp, isBufferBinding, offsetLow, offsetHigh, hasSize,
+// sizeLow, sizeHigh); a GPUBufferBinding's stamp is its buffer's.
+constexpr uint32_t kGroupHeader = 3;
+constexpr uint32_t kGroupEntryWords = 8;
+// createView: (textureStamp, present-member bits, format, dimension, usage,
+// aspect, baseMipLevel, mipLevelCount, baseArrayLayer, arrayLayerCount).
+constexpr uint32_t kViewWords = 10;
+// createBuffer: (deviceStamp, sizeLow, sizeHigh, usage, mappedAtCreation).
+constexpr uint32_t kBufferWords = 5;
+
+[[noreturn]] void badStamp(napi_env env) {
+  throw Napi::TypeError::New(env, "Illegal invocation: not an object of the lean creation path");
+}
+
+template <class H>
+H& at(napi_env env, CreationState& st, uint32_t stamp) {
+  H* h = st.objects->get<H>(stamp);
+  if (h == nullptr) badStamp(env);
+  return *h;
+}
+
+template <class E>
+E enumAt(napi_env env, uint32_t value) {
+  if (value >= idl::EnumIdl<E>::count) badStamp(env);
+  return static_cast<E>(value);
+}
+
+uint64_t u64(const uint32_t* words) {
+  return uint64_t{words[0]} | (uint64_t{words[1]} << 32);
+}
+
+struct Call {
+  CreationState& st;
+  napi_value object = nullptr;  // the object to wrap
+  std::string label;
+};
+
+template <class F>
+napi_value guarded(napi_env env, napi_callback_info info, uint32_t words, F&& f) {
+  napi_value argv[2] = {nullptr, nullptr};
+  size_t argc = 2;
+  void* data = nullptr;
+  napi_get_cb_info(env, info, &argc, argv, nullptr, &data);
+  auto& st = *static_cast<CreationState*>(data);
+  try {
+    if (st.scratch == nullptr || st.scratchLength < words) badStamp(env);
+    Call call{st, argv[0], {}};
+    napi_valuetype type = napi_undefined;
+    if (argc > 1 && napi_typeof(env, argv[1], &type) == napi_ok && type == napi_string) {
+      call.label = Napi::String(env, argv[1]).Utf8Value();
+    }
+    return f(call);
+  } catch (const Napi::Error& e) {
+    e.ThrowAsJavaScriptException();
+  }
+  return nullptr;
+}
+
+napi_value stampValue(napi_env env, uint32_t stamp) {
+  napi_value v = nullptr;
+  napi_create_uint32(env, stamp, &v);
+  return v;
+}
+
+// Wraps the call's object as the slot object of `handle`; its stamp.
+template <class H>
+napi_value finish(napi_env env, Call& call, H handle, const DeviceRef& device) {
+  uint32_t stamp = call.st.objects->add(std::move(handle), device);
+  wrapSlotObject(env, call.object, stamp);
+  return stampValue(env, stamp);
+}
+
+napi_value fastCreateBindGroupLayout(napi_env env, napi_callback_info info) {
+  static constexpr const char* kCall = "GPUDevice.createBindGroupLayout";
+  return guarded(env, info, kLayoutHeader, [&](Call& call) {
+    const uint32_t* a = call.st.scratch;
+    DeviceRef d = at<DeviceRef>(env, call.st, a[0]);
+    uint32_t count = a[1];
+    if (count > (call.st.scratchLength - kLayoutHeader) / kLayoutEntryWords) badStamp(env);
+    BindGroupLayoutDescriptor descriptor;
+    descriptor.label = std::move(call.label);
+    descriptor.entries.resize(count);
+    for (uint32_t i = 0; i < count; ++i) {
+      const uint32_t* w = a + kLayoutHeader + i * kLayoutEntryWords;
+      BindGroupLayoutEntry& e = descriptor.entries[i];
+      e.binding = w[kBinding];
+      e.visibility = ShaderStageFlags::fromBits(w[kVisibility]);
+      uint32_t members = w[kMembers];
+      if (members & 1) {
+        BufferBindingLayout& b = e.buffer.emplace();
+        if (w[kBufferType] != kAbsent) b.type = enumAt<BufferBindingType>(env, w[kBufferType]);
+        b.hasDynamicOffset = w[kBufferHasDynamicOffset] != 0;
+        b.minBindingSize = u64(w + kBufferMinBindingSizeLow);
+      }
+      if (members & 2) {
+        SamplerBindingLayout& s = e.sampler.emplace();
+        if (w[kSamplerType] != kAbsent) s.type = enumAt<SamplerBindingType>(env, w[kSamplerType]);
+      }
+      if (members & 4) {
+        TextureBindingLayout& t = e.texture.emplace();
+        if (w[kTextureSampleType] != kAbsent) {
+          t.sampleType = enumAt<TextureSampleType>(env, w[kTextureSampleType]);
+        }
+        if (w[kTextureViewDimension] != kAbsent) {
+          t.viewDimension = enumAt<TextureViewDimension>(env, w[kTextureViewDimension]);
+        }
+        t.multisampled = w[kTextureMultisampled] != 0;
+      }
+      if (members & 8) {
+        StorageTextureBindingLayout& s = e.storageTexture.emplace();
+        if (w[kStorageAccess] != kAbsent) {
+          s.access = enumAt<StorageTextureAccess>(env, w[kStorageAccess]);
+        }
+        s.format = enumAt<TextureFormat>(env, w[kStorageFormat]);
+        if (w[kStorageViewDimension] != kAbsent) {
+          s.viewDimension = enumAt<TextureViewDimension>(env, w[kStorageViewDimension]);
+        }
+      }
+      if (members & 16) e.externalTexture.emplace();
+    }
+    throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor, kCall));
+    BindGroupLayout layout = d->device.createBindGroupLayout(descriptor);
+    d->throwIfFailed();
+    return finish(env, call, std::move(layout), d);
+  });
+}
+
+BindingResource resourceAt(napi_env env, CreationState& st, uint32_t stamp) {
+  Slot* s = st.objects->find(stamp);
+  if (s != nullptr) {
+    if (auto* v = std::get_if<TextureView>(&s->object)) return *v;
+    if (auto* v = std::get_if<Sampler>(&s->object)) return *v;
+    if (auto* v = std::get_if<Buffer>(&s->object)) return *v;
+    if (auto* v = std::get_if<Texture>(&s->object)) return *v;
+    if (auto* v = std::get_if<ExternalTexture>(&s->object)) return *v;
+  }
+  badStamp(env);
+}
+
+napi_value fastCreateBindGroup(napi_env env, napi_callback_info info) {
+  static constexpr const char* kCall = "GPUDevice.createBindGroup";
+  return guarded(env, info, kGroupHeader, [&](Call& call) {
+    const uint32_t* a = call.st.scratch;
+    DeviceRef d = at<DeviceRef>(env, call.st, a[0]);
+    uint32_t count = a[2];
+    if (count > (call.st.scratchLength - kGroupHeader) / kGroupEntryWords) badStamp(env);
+    BindGroupDescriptor descriptor;
+    descriptor.label = std::move(call.label);
+    descriptor.layout = at<BindGroupLayout>(env, call.st, a[1]);
+    descriptor.entries.resize(count);
+    for (uint32_t i = 0; i < count; ++i) {
+      const uint32_t* w = a + kGroupHeader + i * kGroupEntryWords;
+      BindGroupEntry& e = descriptor.entries[i];
+      e.binding = w[0];
+      if (w[2] != 0) {
+        BufferBinding& b = e.resource.emplace<BufferBinding>();
+        b.buffer = at<Buffer>(env, call.st, w[1]);
+        b.offset = u64(w + 3);
+        if (w[5] != 0) b.size = u64(w + 6);
+      } else {
+        e.resource = resourceAt(env, call.st, w[1]);
+      }
+    }
+    throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor, kCall));
+    BindGroup group = d->device.createBindGroup(descriptor);
+    d->throwIfFailed();
+    return finish(env, call, std::move(group), d);
+  });
+}
+
+napi_value fastCreateView(napi_env env, napi_callback_info info) {
+  return guarded(env, info, kViewWords, [&](Call& call) {
+    const uint32_t* a = call.st.scratch;
+    Slot* s = call.st.objects->find(a[0]);
+    Texture* texture = s ? std::get_if<Texture>(&s->object) : nullptr;
+    if (texture == nullptr) badStamp(env);
+    DeviceRef d = s->device;
+    uint32_t present = a[1];
+    TextureViewDescriptor descriptor;
+    descriptor.label = std::move(call.label);
+    if (present & 1) descriptor.format = enumAt<TextureFormat>(env, a[2]);
+    if (present & 2) descriptor.dimension = enumAt<TextureViewDimension>(env, a[3]);
+    if (present & 4) descriptor.usage = TextureUsageFlags::fromBits(a[4]);
+    if (present & 8) descriptor.aspect = enumAt<TextureAspect>(env, a[5]);
+    if (present & 16) descriptor.baseMipLevel = a[6];
+    if (present & 32) descriptor.mipLevelCount = a[7];
+    if (present & 64) descriptor.baseArrayLayer = a[8];
+    if (present & 128) descriptor.arrayLayerCount = a[9];
+    // #texture-view-creation content timeline (as GPUTexture::createView).
+    if (std::optional<Exception> thrown = textureViewTypeError(*texture, descriptor)) {
+      throw Napi::TypeError::New(env, thrown->message);
+    }
+    TextureView view = texture->createView(descriptor);
+    d->throwIfFailed();
+    return finish(env, call, std::move(view), d);
+  });
+}
+
+napi_value fastCreateBuffer(napi_env env, napi_callback_info info) {
+  return guarded(env, info, kBufferWords, [&](Call& call) -> napi_value {
+    const uint32_t* a = call.st.scratch;
+    DeviceRef d = at<DeviceRef>(env, call.st, a[0]);
+    BufferDescriptor descriptor;
+    descriptor.label = std::move(call.label);
+    descriptor.size = u64(a + 1);
+    descriptor.usage = BufferUsageFlags::fromBits(a[3]);
+    descriptor.mappedAtCreation = a[4] != 0;
+    return createBufferObject(Napi::Env(env), d, descriptor);
+  });
+}
+
+void freeRegisteredSlot(napi_env, void* data, void*) {
+  slotTable().release(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data)));
+}
+
+// (object) -> its stamp: a slot object's, a GPUDevice's, or a buffer's or
+// texture's (registered now, freed when it is collected); 0 for anything else.
+Napi::Value slotOf(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  Napi::Value v = info[0];
+  uint32_t stamp = stampOf(env, v);
+  if (stamp == 0) {
+    if (GPUBuffer* buffer = GPUBuffer::unwrap(env, v)) {
+      stamp = slotTable().add(buffer->handle, buffer->device);
+    } else if (GPUTexture* texture = GPUTexture::unwrap(env, v)) {
+      stamp = slotTable().add(texture->handle, texture->device);
+    } else {
+      return Napi::Number::New(env, 0);
+    }
+    napi_status status = napi_add_finalizer(env, v, reinterpret_cast<void*>(uintptr_t{stamp}),
+                                            freeRegisteredSlot, nullptr, nullptr);
+    if (status != napi_ok) {
+      slotTable().release(stamp);
+      NAPI_THROW_IF_FAILED(env, status, Napi::Value());
+    }
+  }
+  return Napi::Number::New(env, stamp);
+}
+
+// (Uint32Array): the scratch array of the lean creation calls.
+void setScratch(const Napi::CallbackInfo& info) {
+  Napi::Uint32Array array = info[0].As<Napi::Uint32Array>();
+  CreationState& st = creationState;
+  st.scratchArray = Napi::Persistent(array);
+  st.scratch = array.Data();
+  st.scratchLength = static_cast<uint32_t>(array.ElementLength());
+}
+
+// () -> the number of live slots (tests: collected objects give theirs back).
+Napi::Value liveSlots(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(slotTable().liveCount()));
+}
+
+template <class E>
+Napi::Array enumSpellings(Napi::Env env) {
+  Napi::Array values = Napi::Array::New(env, idl::EnumIdl<E>::count);
+  std::span<const std::string_view> names = idl::enumValues<E>();
+  for (uint32_t i = 0; i < names.size(); ++i) values.Set(i, std::string(names[i]));
+  return values;
+}
+
+void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_callback cb) {
+  napi_value fn = nullptr;
+  NAPI_THROW_IF_FAILED_VOID(
+      env, napi_create_function(env, name, NAPI_AUTO_LENGTH, cb, &creationState, &fn));
+  target.Set(name, Napi::Value(env, fn));
+}
+
+// At the environment's teardown: drop the scratch array's reference and
+// every object the slot table holds (finalizers that run later find no slot).
+void resetCreationState(void*) {
+  CreationState& st = creationState;
+  if (!st.scratchArray.IsEmpty()) st.scratchArray.Reset();
+  st.scratch = nullptr;
+  st.scratchLength = 0;
+  slotTable().reset();
+}
+
+}  // namespace
+
+void initCreation(Napi::Env env, Napi::Object exports) {
+  NAPI_THROW_IF_FAILED_VOID(env, napi_add_env_cleanup_hook(env, resetCreationState, nullptr));
+  Napi::Object fast = Napi::Object::New(env);
+  rawFunction(env, fast, "createBindGroupLayout", fastCreateBindGroupLayout);
+  rawFunction(env, fast, "createBindGroup", fastCreateBindGroup);
+  rawFunction(env, fast, "createView", fastCreateView);
+  rawFunction(env, fast, "createBuffer", fastCreateBuffer);
+  fast.Set("slotOf", Napi::Function::New(env, slotOf, "slotOf"));
+  fast.Set("setScratch", Napi::Function::New(env, setScratch, "setScratch"));
+  fast.Set("liveSlots", Napi::Function::New(env, liveSlots, "liveSlots"));
+  Napi::Object kinds = Napi::Object::New(env);
+  kinds.Set("device", static_cast<uint32_t>(SlotKind::Device));
+  kinds.Set("bindGroupLayout", static_cast<uint32_t>(SlotKind::BindGroupLayout));
+  kinds.Set("bindGroup", static_cast<uint32_t>(SlotKind::BindGroup));
+  kinds.Set("textureView", static_cast<uint32_t>(SlotKind::TextureView));
+  kinds.Set("sampler", static_cast<uint32_t>(SlotKind::Sampler));
+  kinds.Set("externalTexture", static_cast<uint32_t>(SlotKind::ExternalTexture));
+  kinds.Set("buffer", static_cast<uint32_t>(SlotKind::Buffer));
+  kinds.Set("texture", static_cast<uint32_t>(SlotKind::Texture));
+  fast.Set("kinds", kinds);
+  Napi::Object enums = Napi::Object::New(env);
+  enums.Set("GPUBufferBindingType", enumSpellings<BufferBindingType>(env));
+  enums.Set("GPUSamplerBindingType", enumSpellings<SamplerBindingType>(env));
+  enums.Set("GPUTextureSampleType", enumSpellings<TextureSampleType>(env));
+  enums.Set("GPUTextureViewDimension", enumSpellings<TextureViewDimension>(env));
+  enums.Set("GPUStorageTextureAccess", enumSpellings<StorageTextureAccess>(env));
+  enums.Set("GPUTextureFormat", enumSpellings<TextureFormat>(env));
+  enums.Set("GPUTextureAspect", enumSpellings<TextureAspect>(env));
+  fast.Set("enums", enums);
+  exports.Set("fastCreation", fast);
+}
+
+}  // namespace bindery::node

@@ -1,0 +1,207 @@
+// The object slot table and the slot-object classes (see slots.h).
+#include "slots.h"
+
+#include "idl.h"
+#include "objects.h"
+
+namespace bindery::node {
+
+static_assert(sizeof(void*) == 8, "a slot object's wrap holds its stamp in a pointer's upper half");
+
+namespace {
+
+thread_local SlotTable table;
+
+// A slot object's napi_wrap data: this constant in the upper 32 bits (a
+// non-canonical address, which no other addon's pointer is), the stamp in
+// the lower 32.
+constexpr uintptr_t kWrapMagic = 0xb1d5e700u;
+
+void* wrapData(uint32_t stamp) {
+  return reinterpret_cast<void*>((kWrapMagic << 32) | stamp);
+}
+
+void releaseSlot(napi_env, void* data, void*) {
+  table.release(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data)));
+}
+
+}  // namespace
+
+SlotTable& slotTable() {
+  return table;
+}
+
+uint32_t SlotTable::add(SlotObject object, DeviceRef device) {
+  uint32_t kind = static_cast<uint32_t>(object.index()) - 1;
+  uint32_t slot;
+  if (!freeSlots.empty()) {
+    slot = freeSlots.back();
+    freeSlots.pop_back();
+  } else {
+    slot = static_cast<uint32_t>(slots.size());
+    if (slot >= (1u << (32 - kSlotKindBits))) {
+      throw std::length_error("bindery: more than 2^29 live objects");
+    }
+    slots.emplace_back();
+  }
+  slots[slot].object = std::move(object);
+  slots[slot].device = std::move(device);
+  return (slot << kSlotKindBits) | kind;
+}
+
+void SlotTable::release(uint32_t stamp) {
+  Slot* s = find(stamp);
+  if (s == nullptr) return;  // after reset() (the environment's teardown)
+  s->object = std::monostate();
+  s->device.reset();
+  freeSlots.push_back(stamp >> kSlotKindBits);
+}
+
+void SlotTable::reset() {
+  slots.clear();
+  slots.emplace_back();
+  freeSlots.clear();
+}
+
+uint32_t stampOf(Napi::Env env, Napi::Value value) {
+  if (!value.IsObject()) return 0;
+  void* data = nullptr;
+  if (napi_unwrap(env, value, &data) == napi_ok) {
+    auto bits = reinterpret_cast<uintptr_t>(data);
+    return bits >> 32 == kWrapMagic ? static_cast<uint32_t>(bits) : 0;
+  }
+  // napi_unwrap failed: no pending exception, nothing to clear.
+  return 0;
+}
+
+void wrapSlotObject(Napi::Env env, napi_value object, uint32_t stamp) {
+  napi_status status = napi_wrap(env, object, wrapData(stamp), releaseSlot, nullptr, nullptr);
+  if (status != napi_ok) {
+    table.release(stamp);
+    NAPI_THROW_IF_FAILED_VOID(env, status);
+  }
+}
+
+uint32_t deviceStamp(Napi::Env env, Napi::Value gpuDevice, const DeviceRef& device) {
+  uint32_t stamp = table.add(device, nullptr);
+  napi_status status =
+      napi_add_finalizer(env, gpuDevice, wrapData(stamp), releaseSlot, nullptr, nullptr);
+  if (status != napi_ok) {
+    table.release(stamp);
+    NAPI_THROW_IF_FAILED(env, status, 0);
+  }
+  return stamp;
+}
+
+Napi::Object newSlotObject(Napi::Env env, ClassId id, uint32_t stamp) {
+  AddonData& data = addonData(env);
+  Napi::Value object;
+  try {
+    object = data.objectCreate.Call({data.prototypes[static_cast<int>(id)].Value()});
+  } catch (...) {
+    table.release(stamp);
+    throw;
+  }
+  wrapSlotObject(env, object, stamp);
+  return object.As<Napi::Object>();
+}
+
+namespace {
+
+struct SlotClassInfo {
+  ClassId id;
+  SlotKind kind;
+  const char* name;
+  const char* setLabelCall;
+};
+constexpr SlotClassInfo kSlotClasses[] = {
+    {ClassId::TextureView, SlotKind::TextureView, "GPUTextureView", "GPUTextureView.label"},
+    {ClassId::Sampler, SlotKind::Sampler, "GPUSampler", "GPUSampler.label"},
+    {ClassId::BindGroupLayout, SlotKind::BindGroupLayout, "GPUBindGroupLayout",
+     "GPUBindGroupLayout.label"},
+    {ClassId::BindGroup, SlotKind::BindGroup, "GPUBindGroup", "GPUBindGroup.label"},
+    {ClassId::ExternalTexture, SlotKind::ExternalTexture, "GPUExternalTexture",
+     "GPUExternalTexture.label"},
+};
+
+napi_value illegalConstructor(napi_env env, napi_callback_info) {
+  napi_throw_type_error(env, nullptr, "Illegal constructor");
+  return nullptr;
+}
+
+// The slot behind `this` of a label accessor, when it is a slot object of
+// the accessor's class (anything else: "Illegal invocation").
+Slot& labelSlot(const Napi::CallbackInfo& cb, const SlotClassInfo& info) {
+  uint32_t stamp = stampOf(cb.Env(), cb.This());
+  Slot* s = nullptr;
+  if (stamp != 0 && (stamp & ((1u << kSlotKindBits) - 1)) == static_cast<uint32_t>(info.kind)) {
+    s = table.find(stamp);
+  }
+  if (s == nullptr) {
+    throw Napi::TypeError::New(cb.Env(), std::string("Illegal invocation: not a ") + info.name);
+  }
+  return *s;
+}
+
+// Calls f(handle) with the slot's handle (every kind but a device).
+template <class F>
+void withHandle(Slot& s, F&& f) {
+  std::visit(
+      [&](auto& h) {
+        using H = std::decay_t<decltype(h)>;
+        if constexpr (!std::is_same_v<H, std::monostate> && !std::is_same_v<H, DeviceRef>) f(h);
+      },
+      s.object);
+}
+
+// GPUObjectBase.label
+Napi::Value getLabel(const Napi::CallbackInfo& cb) {
+  const auto& info = *static_cast<const SlotClassInfo*>(cb.Data());
+  std::string label;
+  withHandle(labelSlot(cb, info), [&](auto& h) { label = std::string(h.label()); });
+  return Napi::String::New(cb.Env(), label);
+}
+void setLabel(const Napi::CallbackInfo& cb) {
+  const auto& info = *static_cast<const SlotClassInfo*>(cb.Data());
+  Slot& s = labelSlot(cb, info);
+  idl::Context ctx{cb.Env(), info.setLabelCall, s.device && s.device->strict};
+  std::string label = idl::toDOMString(ctx, cb[0], idl::Where{nullptr, "label", 0});
+  // The conversion ran user code (toString): find the slot again.
+  withHandle(labelSlot(cb, info), [&](auto& h) { h.setLabel(label); });
+}
+
+}  // namespace
+
+void initSlotClasses(Napi::Env env, Napi::Object exports) {
+  AddonData& data = addonData(env);
+  Napi::Object objectCtor = env.Global().Get("Object").As<Napi::Object>();
+  data.objectCreate = Napi::Persistent(objectCtor.Get("create").As<Napi::Function>());
+  for (const SlotClassInfo& info : kSlotClasses) {
+    void* infoData = const_cast<SlotClassInfo*>(&info);
+    napi_property_descriptor label{
+        "label", nullptr, nullptr,
+        [](napi_env e, napi_callback_info i) -> napi_value {
+          return Napi::details::WrapCallback(e, [&] { return getLabel(Napi::CallbackInfo(e, i)); });
+        },
+        [](napi_env e, napi_callback_info i) -> napi_value {
+          return Napi::details::WrapCallback(e, [&] {
+            setLabel(Napi::CallbackInfo(e, i));
+            return napi_value(nullptr);
+          });
+        },
+        nullptr,
+        // as idl::kAttribute: WebIDL's regular attribute
+        static_cast<napi_property_attributes>(napi_enumerable | napi_configurable), infoData};
+    napi_value ctor = nullptr;
+    NAPI_THROW_IF_FAILED_VOID(
+        env, napi_define_class(env, info.name, NAPI_AUTO_LENGTH, illegalConstructor, nullptr, 1,
+                               &label, &ctor));
+    Napi::Function fn(env, ctor);
+    data.constructors[static_cast<int>(info.id)] = Napi::Persistent(fn);
+    data.prototypes[static_cast<int>(info.id)] =
+        Napi::Persistent(fn.Get("prototype").As<Napi::Object>());
+    exports.Set(info.name, fn);
+  }
+}
+
+}  // namespace bindery::node
