@@ -203,8 +203,12 @@ function define(prototype, name, fn, length) {
   Object.defineProperty(prototype, name, { value: fn, writable: true, enumerable: true, configurable: true });
 }
 
+// The full native methods, by name (tests run a descriptor both ways).
+const fullMethods = {};
+
 function installCreateBindGroupLayout(prototype) {
   const full = prototype.createBindGroupLayout;
+  fullMethods.createBindGroupLayout = full;
   const classPrototype = native.GPUBindGroupLayout.prototype;
   define(prototype, 'createBindGroupLayout', function createBindGroupLayout(descriptor) {
     lean: if (arguments.length >= 1 && isDictionary(descriptor)) {
@@ -282,6 +286,7 @@ function groupEntry(e, w) {
 
 function installCreateBindGroup(prototype) {
   const full = prototype.createBindGroup;
+  fullMethods.createBindGroup = full;
   const classPrototype = native.GPUBindGroup.prototype;
   define(prototype, 'createBindGroup', function createBindGroup(descriptor) {
     lean: if (arguments.length >= 1 && isDictionary(descriptor)) {
@@ -372,6 +377,7 @@ function viewDescriptor(d) {
 
 function installCreateView(prototype) {
   const full = prototype.createView;
+  fullMethods.createView = full;
   const classPrototype = native.GPUTextureView.prototype;
   define(prototype, 'createView', function createView(descriptor) {
     lean: if (isDictionary(this)) {
@@ -400,6 +406,7 @@ function installCreateView(prototype) {
 
 function installCreateBuffer(prototype) {
   const full = prototype.createBuffer;
+  fullMethods.createBuffer = full;
   define(prototype, 'createBuffer', function createBuffer(descriptor) {
     lean: if (arguments.length >= 1 && isDictionary(descriptor)) {
       const device = deviceStampOf(this);
@@ -433,4 +440,4 @@ function install(GPUDevice) {
   installCreateView(native.GPUTexture.prototype);
 }
 
-module.exports = { install };
+module.exports = { install, fullMethods };
