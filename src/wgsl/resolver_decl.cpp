@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "language_extensions.h"
 #include "layout.h"
 #include "resolver.h"
 
@@ -61,27 +62,21 @@ void Resolver::resolveDirectives() {
         else if (!allowed)
           error(s, "extension '" + std::string(n) + "' is not supported by this device");
       } else if (d.kind == Directive::Kind::Requires) {
-        // #language-extensions
-        bool known = true, allowed = true;
-        if (n == "readonly_and_readwrite_storage_textures")
-          allowed = o.allowReadonlyAndReadwriteStorageTextures;
-        else if (n == "packed_4x8_integer_dot_product")
-          allowed = o.allowPacked4x8IntegerDotProduct;
-        else if (n == "unrestricted_pointer_parameters")
-          allowed = o.allowUnrestrictedPointerParameters;
-        else if (n == "pointer_composite_access")
-          allowed = o.allowPointerCompositeAccess;
-        else if (n == "uniform_buffer_standard_layout") {
-          allowed = o.allowUniformBufferStandardLayout;
-          if (allowed) m_.uniformStandardLayout = true;
-        } else if (n == "subgroup_id" || n == "subgroup_uniformity" || n == "texel_buffers")
-          allowed = true;
-        else
-          known = false;
-        if (!known)
-          error(s, "unknown language feature '" + std::string(n) + "' in 'requires'");
-        else if (!allowed)
-          error(s, "language feature '" + std::string(n) + "' is not supported");
+        // #language-extensions-sec: "A shader-creation error results if the
+        // implementation does not support one of the required extensions."
+        const LanguageExtension* e = findLanguageExtension(n);
+        if (e && supported(*e, o)) {
+          if (n == "uniform_buffer_standard_layout") m_.uniformStandardLayout = true;
+          continue;
+        }
+        const std::string why =
+            !e ? "'" + std::string(n) + "' is not a WGSL language extension"
+            : !e->implemented
+                ? "language extension '" + std::string(n) + "' is not implemented by bindery"
+                : "language extension '" + std::string(n) + "' is turned off in the options";
+        error(s, "requires " + std::string(n) + ": " + why +
+                     " (supported: " + supportedLanguageExtensionList(o) +
+                     "); remove it from the 'requires' directive");
       } else if (i == 0) {
         if (n != "error" && n != "warning" && n != "info" && n != "off")
           error(s, "invalid diagnostic severity '" + std::string(n) +

@@ -1,5 +1,6 @@
 // #shader-module-creation and GPUCompilationInfo.
 #include "core/shader_module.h"
+#include "bindery/wgsl/module.h"
 #include "core/handles.h"
 #include "test_device.h"
 
@@ -79,6 +80,31 @@ TEST_F(ShaderModuleTest, UniformityFailureIsACompilationError) {
     EXPECT_EQ(okInfo.messages[0].type, type) << severity;
     EXPECT_EQ(okInfo.messages[0].lineNum, 5u);
   }
+}
+
+// #language-extensions-sec: `requires` of a language extension the front end
+// implements is fine; of one it does not, a shader-creation error naming it
+// and listing the supported ones (wgsl::supportedLanguageExtensions()).
+TEST_F(ShaderModuleTest, RequiresNamesOnlySupportedLanguageExtensions) {
+  for (std::string_view name : wgsl::supportedLanguageExtensions()) {
+    expectValid(
+        [&] { device.createShaderModule({.code = "requires " + std::string(name) + ";"}); });
+  }
+  ShaderModule m;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] {
+                m = device.createShaderModule(
+                    {.label = "subgroups", .code = "// ids\nrequires subgroup_id;\n"});
+              },
+              {"createShaderModule([ShaderModule \"subgroups\"])", "line 2",
+               "requires subgroup_id: language extension 'subgroup_id' is not implemented",
+               "(supported: readonly_and_readwrite_storage_textures, "
+               "packed_4x8_integer_dot_product,"});
+  CompilationInfo info = m.getCompilationInfo();
+  ASSERT_EQ(info.messages.size(), 1u);
+  EXPECT_EQ(info.messages[0].type, CompilationMessageType::Error);
+  EXPECT_EQ(info.messages[0].lineNum, 2u);
+  EXPECT_EQ(info.messages[0].linePos, 10u);
 }
 
 TEST_F(ShaderModuleTest, PositionsAreUtf16CodeUnits) {

@@ -161,6 +161,12 @@ const kLanguageFeatureUses = {
   uniform_buffer_standard_layout: `
     @group(0) @binding(0) var<uniform> u : array<f32, 4>;
     @compute @workgroup_size(1) fn main() { _ = u[0]; }`,
+  texture_formats_tier1: `
+    @group(0) @binding(0) var t : texture_storage_2d<r8unorm, write>;
+    @compute @workgroup_size(1) fn main() { textureStore(t, vec2u(0), vec4f(1.0)); }`,
+  immediate_address_space: `
+    var<immediate> k : vec4f;
+    @compute @workgroup_size(1) fn main() { _ = k; }`,
 };
 
 test('gpu.wgslLanguageFeatures lists the language extensions the front end implements', async () => {
@@ -168,26 +174,39 @@ test('gpu.wgslLanguageFeatures lists the language extensions the front end imple
   const features = gpu.wgslLanguageFeatures;
   assert.ok(features instanceof WGSLLanguageFeatures);
   assert.deepEqual([...features].sort(), Object.keys(kLanguageFeatureUses).sort());
-  assert.equal(features.size, 5);
+  assert.equal(features.size, 7);
   assert.ok(features.has('pointer_composite_access'));
   assert.ok(!features.has('texture_and_sampler_let'));
+  // A language extension is the implementation's, whatever the device; the
+  // r8unorm storage texture of texture_formats_tier1's use still needs the
+  // device feature 'texture-formats-tier1' at pipeline creation (#texture-format-caps).
+  const tier1 = await makeDevice({ descriptor: { requiredFeatures: ['texture-formats-tier1'] } });
   for (const name of features) {
     const code = `requires ${name};\n${kLanguageFeatureUses[name]}`;
     const { value: module, error } = await scoped(() => device.createShaderModule({ code }));
     assert.equal(error, null, `${name}: ${error?.message}`);
     const { messages } = await module.getCompilationInfo();
     assert.deepEqual(messages.map((m) => m.message), [], name);
-    device.pushErrorScope('validation');
-    device.createComputePipeline({ layout: 'auto', compute: { module } });
-    assert.equal(await device.popErrorScope(), null, name);
+    tier1.pushErrorScope('validation');
+    tier1.createComputePipeline({ layout: 'auto', compute: { module: tier1.createShaderModule({ code }) } });
+    assert.equal(await tier1.popErrorScope(), null, name);
   }
+  tier1.destroy();
 });
 
 test('a language extension the front end does not implement is refused by `requires`', async () => {
-  for (const name of ['texture_and_sampler_let', 'linear_indexing', 'buffer_view', 'no_such_feature']) {
-    const { error } = await scoped(() => device.createShaderModule({ code: `requires ${name};` }));
+  const supported = [...create().wgslLanguageFeatures].join(', ');
+  for (const name of ['subgroup_id', 'subgroup_uniformity', 'texture_and_sampler_let', 'linear_indexing',
+    'fragment_depth', 'buffer_view', 'no_such_feature']) {
+    assert.ok(!create().wgslLanguageFeatures.has(name), name);
+    const { value: module, error } = await scoped(() => device.createShaderModule({ code: `requires ${name};` }));
     assert.equal(error?.code, 'ShaderModuleCompilationFailed', name);
-    assert.match(error.message, new RegExp(`unknown language feature '${name}'`));
+    const why = name === 'no_such_feature' ? `'${name}' is not a WGSL language extension`
+      : `language extension '${name}' is not implemented by bindery`;
+    assert.ok(error.message.includes(`requires ${name}: ${why} (supported: ${supported})`), error.message);
+    const { messages } = await module.getCompilationInfo();
+    assert.equal(messages[0].lineNum, 1);
+    assert.equal(messages[0].linePos, 10);
   }
 });
 

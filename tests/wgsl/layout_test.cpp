@@ -198,7 +198,7 @@ TEST(Layout, UniformBufferStandardLayout) {
   parseOk("@group(0) @binding(0) var<uniform> u : array<f32, 4>;", o);
   o = {};
   o.allowUniformBufferStandardLayout = false;
-  EXPECT_TRUE(fails(src, "not supported", o));
+  EXPECT_TRUE(fails(src, "turned off", o));
 }
 
 TEST(Layout, StorageOffsetsWithSmallAlign) {

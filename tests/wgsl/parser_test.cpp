@@ -22,7 +22,7 @@ TEST(Parser, Directives) {
   EXPECT_TRUE(
       failsAt("const a = 1;\nenable f16;", 2, 1, "directives must appear before any declaration"));
   EXPECT_TRUE(failsAt("enable f17;", 1, 8, "unknown extension 'f17'"));
-  EXPECT_TRUE(failsAt("requires nothing_like_this;", 1, 10, "unknown language feature"));
+  EXPECT_TRUE(failsAt("requires nothing_like_this;", 1, 10, "is not a WGSL language extension"));
   EXPECT_TRUE(
       failsAt("diagnostic(loud, derivative_uniformity);", 1, 12, "invalid diagnostic severity"));
   Options o;

@@ -216,7 +216,7 @@ TEST(Seed004, StorageTextureAccessNeedsLanguageFeature) {
       "@group(0) @binding(0) var t : texture_storage_2d<r32float, read>;");
   Options o;
   o.allowReadonlyAndReadwriteStorageTextures = false;
-  EXPECT_TRUE(fails("requires readonly_and_readwrite_storage_textures;", "not supported", o));
+  EXPECT_TRUE(fails("requires readonly_and_readwrite_storage_textures;", "turned off", o));
   EXPECT_TRUE(fails("@group(0) @binding(0) var t : texture_storage_cube<r32float, write>;",
                     "unknown type"));
   EXPECT_TRUE(fails("@group(0) @binding(0) var t : texture_storage_2d<rgb9e5ufloat, write>;",

@@ -3,6 +3,10 @@
 // #gpucompilationinfo), and GPU.wgslLanguageFeatures' values.
 #include <fmt/format.h>
 
+#include <string_view>
+#include <vector>
+
+#include "bindery/wgsl/module.h"
 #include "pipeline_descriptors.h"
 #include "pipelines.h"
 
@@ -147,22 +151,14 @@ Napi::Value createShaderModule(const Napi::CallbackInfo& info) {
 // --- GPU.wgslLanguageFeatures -------------------------------------------------------
 
 // The language extensions of wgsl.bs (#language-extensions-sec) that
-// src/wgsl implements: `requires X;` is accepted and what X adds works
-// (tests/js/shader_module.test.mjs compiles a use of each). Not listed:
-// subgroup_id and subgroup_uniformity (`requires` accepts them, but the
-// subgroup built-ins are not in the front end's catalog yet),
-// texture_and_sampler_let, texture_formats_tier1, linear_indexing,
-// immediate_address_space, fragment_depth, buffer_view.
-constexpr const char* kWgslLanguageFeatures[] = {
-    "readonly_and_readwrite_storage_textures", "packed_4x8_integer_dot_product",
-    "unrestricted_pointer_parameters",         "pointer_composite_access",
-    "uniform_buffer_standard_layout",
-};
-
+// src/wgsl implements: the front end's own list, so `requires X;` is
+// accepted exactly for the names listed here (tests/js/shader_module.test.mjs
+// compiles a use of each).
 Napi::Value wgslLanguageFeatures(const Napi::CallbackInfo& info) {
-  Napi::Array array = Napi::Array::New(info.Env(), std::size(kWgslLanguageFeatures));
-  for (uint32_t i = 0; i < std::size(kWgslLanguageFeatures); ++i) {
-    array.Set(i, Napi::String::New(info.Env(), kWgslLanguageFeatures[i]));
+  const std::vector<std::string_view> names = wgsl::supportedLanguageExtensions();
+  Napi::Array array = Napi::Array::New(info.Env(), names.size());
+  for (uint32_t i = 0; i < names.size(); ++i) {
+    array.Set(i, Napi::String::New(info.Env(), std::string(names[i])));
   }
   return array;
 }

@@ -24,8 +24,9 @@ struct Options {
   bool allowClipDistances = true;
   bool allowDualSourceBlending = true;
   bool allowSubgroups = true;
-  // Language features usable with `requires` (#language-extension). When
-  // false, `requires X` for that feature is an error.
+  // Language extensions usable with `requires` (#language-extensions-sec).
+  // When false, `requires X` for that extension is an error (the list of the
+  // usable ones: supportedLanguageExtensions()).
   bool allowReadonlyAndReadwriteStorageTextures = true;
   bool allowPacked4x8IntegerDotProduct = true;
   bool allowUnrestrictedPointerParameters = true;
@@ -50,7 +51,7 @@ struct Options {
 
 // An `enable` directive's extension (#enable-extensions). Added additively.
 struct EnableDirective {
-  std::string name;  // "f16", "clip_distances", ...
+  std::string name;   // "f16", "clip_distances", ...
   uint32_t line = 0;  // 1-based
   uint32_t column = 0;
 };
@@ -93,6 +94,13 @@ class Module {
 
 // Parse, resolve and validate `source`. Never throws for bad input.
 Module parse(std::string_view source, const Options& options = {});
+
+// The WGSL language extensions (#language-extensions-sec) this front end
+// implements and `options` leaves on, in wgsl.bs's order: `requires` accepts
+// exactly these (any other name is a shader-creation error that lists them),
+// and GPU.wgslLanguageFeatures (bindings/node) reports them for the default
+// options. Added additively.
+std::vector<std::string_view> supportedLanguageExtensions(const Options& options = {});
 
 // Convenience: parse + reflect. Diagnostics go to *diagnostics if non-null.
 Reflection reflect(std::string_view source, std::vector<Diagnostic>* diagnostics = nullptr,

@@ -1,0 +1,121 @@
+// #language-extensions-sec / `requires`: the front end accepts exactly the
+// language extensions it implements (supportedLanguageExtensions(), also what
+// GPU.wgslLanguageFeatures reports), and refuses any other name with a
+// message that names it and lists the supported ones.
+#include <map>
+#include <string>
+
+#include "test_util.h"
+
+namespace bindery::wgsl {
+namespace {
+
+using test::failsAt;
+using test::parseOk;
+
+// What each implemented extension adds, used once. Extensions are available
+// without `requires` (it only documents their use), except
+// uniform_buffer_standard_layout, which this front end applies only when
+// required (Options::uniformBufferStandardLayoutByDefault turns it on always).
+const std::map<std::string, std::string> kUses = {
+    {"readonly_and_readwrite_storage_textures",
+     "@group(0) @binding(0) var t : texture_storage_2d<r32float, read_write>;\n"
+     "@compute @workgroup_size(1) fn main() {\n"
+     "  textureStore(t, vec2u(0), textureLoad(t, vec2u(0)));\n"
+     "  textureBarrier();\n"
+     "}\n"},
+    {"packed_4x8_integer_dot_product",
+     "@compute @workgroup_size(1) fn main() {\n"
+     "  _ = dot4U8Packed(1u, 2u);\n"
+     "  _ = dot4I8Packed(1u, 2u);\n"
+     "  _ = unpack4xU8(pack4xI8(vec4i(1)) + pack4xU8Clamp(vec4u(300)));\n"
+     "}\n"},
+    {"unrestricted_pointer_parameters",
+     "@group(0) @binding(0) var<storage, read_write> b : array<u32, 4>;\n"
+     "fn f(p : ptr<storage, u32, read_write>) { *p = 1u; }\n"
+     "@compute @workgroup_size(1) fn main() { f(&b[1]); }\n"},
+    {"pointer_composite_access",
+     "struct S { m : u32 }\n"
+     "@compute @workgroup_size(1) fn main() {\n"
+     "  var s : S;\n"
+     "  let p = &s;\n"
+     "  _ = p.m;\n"
+     "  var a : array<u32, 2>;\n"
+     "  let pa = &a;\n"
+     "  pa[1] = 2u;\n"
+     "}\n"},
+    {"uniform_buffer_standard_layout",
+     "@group(0) @binding(0) var<uniform> u : array<f32, 4>;\n"
+     "@compute @workgroup_size(1) fn main() { _ = u[0]; }\n"},
+    {"texture_formats_tier1",
+     "@group(0) @binding(0) var a : texture_storage_2d<r8unorm, write>;\n"
+     "@group(0) @binding(1) var b : texture_storage_2d<rg11b10ufloat, write>;\n"
+     "@group(0) @binding(2) var c : texture_storage_2d<rgba16snorm, read_write>;\n"
+     "@compute @workgroup_size(1) fn main() {\n"
+     "  textureStore(a, vec2u(0), vec4f(1.0));\n"
+     "  textureStore(b, vec2u(0), vec4f(1.0));\n"
+     "  textureStore(c, vec2u(0), textureLoad(c, vec2u(0)));\n"
+     "}\n"},
+    {"immediate_address_space",
+     "var<immediate> k : vec4f;\n"
+     "@compute @workgroup_size(1) fn main() { _ = k; }\n"},
+};
+
+constexpr const char* kSupportedList =
+    "(supported: readonly_and_readwrite_storage_textures, packed_4x8_integer_dot_product, "
+    "unrestricted_pointer_parameters, pointer_composite_access, uniform_buffer_standard_layout, "
+    "texture_formats_tier1, immediate_address_space)";
+
+TEST(LanguageExtensions, EverySupportedOneIsAcceptedAndWorks) {
+  const std::vector<std::string_view> names = supportedLanguageExtensions();
+  ASSERT_EQ(names.size(), kUses.size());
+  for (std::string_view name : names) {
+    auto use = kUses.find(std::string(name));
+    ASSERT_NE(use, kUses.end()) << name << " is supported but has no use here";
+    parseOk("requires " + std::string(name) + ";\n" + use->second);
+    if (name != "uniform_buffer_standard_layout") parseOk(use->second);
+  }
+  // One directive can name several.
+  parseOk("requires pointer_composite_access, texture_formats_tier1,;\n");
+}
+
+TEST(LanguageExtensions, NotImplementedOnesAreShaderCreationErrors) {
+  for (const char* name : {"subgroup_id", "subgroup_uniformity", "texture_and_sampler_let",
+                           "linear_indexing", "fragment_depth", "buffer_view"}) {
+    const std::string message = "requires " + std::string(name) + ": language extension '" + name +
+                                "' is not implemented by bindery " + kSupportedList +
+                                "; remove it from the 'requires' directive";
+    EXPECT_TRUE(failsAt("requires " + std::string(name) + ";", 1, 10, message)) << name;
+  }
+  // A supported one before it in the same directive is fine; the error sits
+  // on the name that is not.
+  EXPECT_TRUE(failsAt("requires pointer_composite_access, subgroup_id;", 1, 36,
+                      "requires subgroup_id: language extension 'subgroup_id' is not implemented"));
+}
+
+TEST(LanguageExtensions, UnknownNamesAreShaderCreationErrors) {
+  for (const char* name : {"texel_buffers", "nothing_like_this", "f16"}) {
+    EXPECT_TRUE(failsAt("requires " + std::string(name) + ";", 1, 10,
+                        "requires " + std::string(name) + ": '" + name +
+                            "' is not a WGSL language extension " + kSupportedList))
+        << name;
+  }
+}
+
+TEST(LanguageExtensions, OptionsTurnOneOff) {
+  Options o;
+  o.allowPointerCompositeAccess = false;
+  const std::vector<std::string_view> names = supportedLanguageExtensions(o);
+  EXPECT_EQ(std::find(names.begin(), names.end(), "pointer_composite_access"), names.end());
+  EXPECT_EQ(names.size(), kUses.size() - 1);
+  EXPECT_TRUE(failsAt("requires pointer_composite_access;", 1, 10,
+                      "language extension 'pointer_composite_access' is turned off in the options "
+                      "(supported: readonly_and_readwrite_storage_textures, "
+                      "packed_4x8_integer_dot_product, unrestricted_pointer_parameters, "
+                      "uniform_buffer_standard_layout, texture_formats_tier1, "
+                      "immediate_address_space)",
+                      o));
+}
+
+}  // namespace
+}  // namespace bindery::wgsl
