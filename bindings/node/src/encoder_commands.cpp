@@ -18,9 +18,9 @@ using idl::Where;
 
 void GPUQuerySet::init(Napi::Env env, Napi::Object exports) {
   registerClass(env, exports, "GPUQuerySet",
-                {InstanceMethod<&GPUQuerySet::destroy>("destroy", napi_default_method),
-                 InstanceAccessor<&GPUQuerySet::type>("type", napi_enumerable),
-                 InstanceAccessor<&GPUQuerySet::count>("count", napi_enumerable)});
+                {InstanceMethod<&GPUQuerySet::destroy>("destroy", idl::kOperation),
+                 InstanceAccessor<&GPUQuerySet::type>("type", idl::kAttribute),
+                 InstanceAccessor<&GPUQuerySet::count>("count", idl::kAttribute)});
 }
 
 void GPUQuerySet::destroy(const Napi::CallbackInfo&) {

@@ -103,14 +103,12 @@ SourceBytes bufferSourceBytes(const Context& ctx, Napi::Value data, const Where&
 void GPUCommandEncoder::init(Napi::Env env, Napi::Object exports) {
   registerClass(
       env, exports, "GPUCommandEncoder",
-      {InstanceMethod<&GPUCommandEncoder::beginComputePass>("beginComputePass",
-                                                            napi_default_method),
-       InstanceMethod<&GPUCommandEncoder::beginRenderPass>("beginRenderPass", napi_default_method),
-       InstanceMethod<&GPUCommandEncoder::pushDebugGroup>("pushDebugGroup", napi_default_method),
-       InstanceMethod<&GPUCommandEncoder::popDebugGroup>("popDebugGroup", napi_default_method),
-       InstanceMethod<&GPUCommandEncoder::insertDebugMarker>("insertDebugMarker",
-                                                             napi_default_method),
-       InstanceMethod<&GPUCommandEncoder::finish>("finish", napi_default_method)});
+      {InstanceMethod<&GPUCommandEncoder::beginComputePass>("beginComputePass", idl::kOperation),
+       InstanceMethod<&GPUCommandEncoder::beginRenderPass>("beginRenderPass", idl::kOperation),
+       InstanceMethod<&GPUCommandEncoder::pushDebugGroup>("pushDebugGroup", idl::kOperation),
+       InstanceMethod<&GPUCommandEncoder::popDebugGroup>("popDebugGroup", idl::kOperation),
+       InstanceMethod<&GPUCommandEncoder::insertDebugMarker>("insertDebugMarker", idl::kOperation),
+       InstanceMethod<&GPUCommandEncoder::finish>("finish", idl::kOperation)});
 }
 
 Napi::Value GPUCommandEncoder::beginComputePass(const Napi::CallbackInfo& info) {

@@ -203,7 +203,7 @@ void defineMethod(Napi::Env env, const char* name, R (*fn)(const Napi::CallbackI
   Napi::Function ctor = addonData(env).constructors[static_cast<int>(W::kId)].Value();
   Napi::Object prototype = ctor.Get("prototype").As<Napi::Object>();
   prototype.DefineProperty(
-      Napi::PropertyDescriptor::Function(env, prototype, name, fn, napi_default_method));
+      Napi::PropertyDescriptor::Function(env, prototype, name, fn, idl::kOperation));
 }
 
 // Registers a new pass (or bundle) encoder in the slot table.

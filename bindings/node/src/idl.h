@@ -49,6 +49,15 @@
 
 namespace bindery::node::idl {
 
+// The property attributes WebIDL gives an interface's members on its
+// prototype (#es-attributes, #es-operations in WebIDL): a regular attribute
+// is an enumerable, configurable accessor; an operation an enumerable,
+// writable, configurable method. Shims and debugging libraries (and the
+// CTS's idl,javascript tests) replace both there.
+inline constexpr napi_property_attributes kAttribute =
+    static_cast<napi_property_attributes>(napi_enumerable | napi_configurable);
+inline constexpr napi_property_attributes kOperation = napi_default_jsproperty;
+
 // Where a value sits in the arguments, for messages: "descriptor.entries[2].buffer".
 struct Where {
   const Where* parent = nullptr;

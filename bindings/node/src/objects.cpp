@@ -35,13 +35,13 @@ namespace {
 // --- GPUBuffer -----------------------------------------------------------------
 
 void GPUBuffer::init(Napi::Env env, Napi::Object exports) {
-  registerClass(
-      env, exports, "GPUBuffer",
-      {InstanceAccessor<&GPUBuffer::size>("size", napi_enumerable),
-       InstanceAccessor<&GPUBuffer::usage>("usage", napi_enumerable),
-       InstanceAccessor<&GPUBuffer::mapState>("mapState", napi_enumerable),
-       InstanceMethod<&GPUBuffer::getMappedRange>("getMappedRange"),
-       InstanceMethod<&GPUBuffer::unmap>("unmap"), InstanceMethod<&GPUBuffer::destroy>("destroy")});
+  registerClass(env, exports, "GPUBuffer",
+                {InstanceAccessor<&GPUBuffer::size>("size", idl::kAttribute),
+                 InstanceAccessor<&GPUBuffer::usage>("usage", idl::kAttribute),
+                 InstanceAccessor<&GPUBuffer::mapState>("mapState", idl::kAttribute),
+                 InstanceMethod<&GPUBuffer::getMappedRange>("getMappedRange", idl::kOperation),
+                 InstanceMethod<&GPUBuffer::unmap>("unmap", idl::kOperation),
+                 InstanceMethod<&GPUBuffer::destroy>("destroy", idl::kOperation)});
 #if BINDERY_NODE_HAS_QUEUE
   Napi::Function ctor = addonData(env).constructors[static_cast<int>(ClassId::Buffer)].Value();
   Napi::Object prototype = ctor.Get("prototype").As<Napi::Object>();
@@ -52,7 +52,7 @@ void GPUBuffer::init(Napi::Env env, Napi::Object exports) {
         if (!self) throw Napi::TypeError::New(info.Env(), "Illegal invocation: not a GPUBuffer");
         return self->mapAsync(info);
       },
-      napi_default_method));
+      idl::kOperation));
 #endif
 }
 
@@ -173,18 +173,18 @@ void GPUTexture::init(Napi::Env env, Napi::Object exports) {
   std::vector<PropertyDescriptor> properties;
 #if BINDERY_NODE_HAS_TEXTURE
   properties = {
-      InstanceMethod<&GPUTexture::createView>("createView"),
-      InstanceMethod<&GPUTexture::destroy>("destroy"),
-      InstanceAccessor<&GPUTexture::width>("width", napi_enumerable),
-      InstanceAccessor<&GPUTexture::height>("height", napi_enumerable),
-      InstanceAccessor<&GPUTexture::depthOrArrayLayers>("depthOrArrayLayers", napi_enumerable),
-      InstanceAccessor<&GPUTexture::mipLevelCount>("mipLevelCount", napi_enumerable),
-      InstanceAccessor<&GPUTexture::sampleCount>("sampleCount", napi_enumerable),
-      InstanceAccessor<&GPUTexture::dimension>("dimension", napi_enumerable),
-      InstanceAccessor<&GPUTexture::format>("format", napi_enumerable),
-      InstanceAccessor<&GPUTexture::usage>("usage", napi_enumerable),
+      InstanceMethod<&GPUTexture::createView>("createView", idl::kOperation),
+      InstanceMethod<&GPUTexture::destroy>("destroy", idl::kOperation),
+      InstanceAccessor<&GPUTexture::width>("width", idl::kAttribute),
+      InstanceAccessor<&GPUTexture::height>("height", idl::kAttribute),
+      InstanceAccessor<&GPUTexture::depthOrArrayLayers>("depthOrArrayLayers", idl::kAttribute),
+      InstanceAccessor<&GPUTexture::mipLevelCount>("mipLevelCount", idl::kAttribute),
+      InstanceAccessor<&GPUTexture::sampleCount>("sampleCount", idl::kAttribute),
+      InstanceAccessor<&GPUTexture::dimension>("dimension", idl::kAttribute),
+      InstanceAccessor<&GPUTexture::format>("format", idl::kAttribute),
+      InstanceAccessor<&GPUTexture::usage>("usage", idl::kAttribute),
       InstanceAccessor<&GPUTexture::textureBindingViewDimension>("textureBindingViewDimension",
-                                                                 napi_enumerable),
+                                                                 idl::kAttribute),
   };
 #endif
   registerClass(env, exports, "GPUTexture", std::move(properties));
@@ -255,11 +255,11 @@ FrameSource::FrameSource(const Napi::CallbackInfo& info) : Napi::ObjectWrap<Fram
 void FrameSource::init(Napi::Env env, Napi::Object exports) {
   Napi::Function ctor = DefineClass(
       env, "FrameSource",
-      {InstanceMethod<&FrameSource::advanceFrame>("advanceFrame"),
-       InstanceMethod<&FrameSource::close>("close"),
-       InstanceAccessor<&FrameSource::frameIndex>("frameIndex", napi_enumerable),
-       InstanceAccessor<&FrameSource::closed>("closed", napi_enumerable),
-       InstanceAccessor<&FrameSource::getLabel, &FrameSource::setLabel>("label", napi_enumerable)});
+      {InstanceMethod<&FrameSource::advanceFrame>("advanceFrame", idl::kOperation),
+       InstanceMethod<&FrameSource::close>("close", idl::kOperation),
+       InstanceAccessor<&FrameSource::frameIndex>("frameIndex", idl::kAttribute),
+       InstanceAccessor<&FrameSource::closed>("closed", idl::kAttribute),
+       InstanceAccessor<&FrameSource::getLabel, &FrameSource::setLabel>("label", idl::kAttribute)});
   addonData(env).constructors[static_cast<int>(ClassId::FrameSource)] = Napi::Persistent(ctor);
   exports.Set("FrameSource", ctor);
 }

@@ -64,7 +64,7 @@ class Wrapper : public Napi::ObjectWrap<Derived> {
       Napi::Env env, Napi::Object exports, const char* name,
       std::vector<typename Napi::ObjectWrap<Derived>::PropertyDescriptor> properties) {
     properties.push_back(Napi::ObjectWrap<Derived>::InstanceAccessor(
-        "label", &Wrapper::getLabel, &Wrapper::setLabel, napi_enumerable));
+        "label", &Wrapper::getLabel, &Wrapper::setLabel, idl::kAttribute));
     Napi::Function ctor = Napi::ObjectWrap<Derived>::DefineClass(env, name, properties);
     addonData(env).constructors[static_cast<int>(Id)] = Napi::Persistent(ctor);
     exports.Set(name, ctor);

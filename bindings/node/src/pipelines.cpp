@@ -115,7 +115,8 @@ void checkEnumCount(Napi::Env env) {
 
 void GPUComputePipeline::init(Napi::Env env, Napi::Object exports) {
   registerClass(env, exports, "GPUComputePipeline",
-                {InstanceMethod<&GPUComputePipeline::getBindGroupLayout>("getBindGroupLayout")});
+                {InstanceMethod<&GPUComputePipeline::getBindGroupLayout>("getBindGroupLayout",
+                                                                         idl::kOperation)});
 }
 Napi::Value GPUComputePipeline::getBindGroupLayout(const Napi::CallbackInfo& info) {
   return getBindGroupLayoutOf(*this, info, "GPUComputePipeline.getBindGroupLayout");
@@ -123,7 +124,8 @@ Napi::Value GPUComputePipeline::getBindGroupLayout(const Napi::CallbackInfo& inf
 
 void GPURenderPipeline::init(Napi::Env env, Napi::Object exports) {
   registerClass(env, exports, "GPURenderPipeline",
-                {InstanceMethod<&GPURenderPipeline::getBindGroupLayout>("getBindGroupLayout")});
+                {InstanceMethod<&GPURenderPipeline::getBindGroupLayout>("getBindGroupLayout",
+                                                                        idl::kOperation)});
 }
 Napi::Value GPURenderPipeline::getBindGroupLayout(const Napi::CallbackInfo& info) {
   return getBindGroupLayoutOf(*this, info, "GPURenderPipeline.getBindGroupLayout");

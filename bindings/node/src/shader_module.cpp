@@ -43,7 +43,8 @@ void registerPlainClass(Napi::Env env, Napi::Object exports, ClassId id, const c
 
 void GPUShaderModule::init(Napi::Env env, Napi::Object exports) {
   registerClass(env, exports, "GPUShaderModule",
-                {InstanceMethod<&GPUShaderModule::getCompilationInfo>("getCompilationInfo")});
+                {InstanceMethod<&GPUShaderModule::getCompilationInfo>("getCompilationInfo",
+                                                                      idl::kOperation)});
 }
 
 // #dom-gpushadermodule-getcompilationinfo: the null device compiles at
@@ -66,7 +67,7 @@ GPUCompilationInfo::GPUCompilationInfo(const Napi::CallbackInfo& info)
 void GPUCompilationInfo::init(Napi::Env env, Napi::Object exports) {
   Napi::Function ctor =
       DefineClass(env, "GPUCompilationInfo",
-                  {InstanceAccessor<&GPUCompilationInfo::messages>("messages", napi_enumerable)});
+                  {InstanceAccessor<&GPUCompilationInfo::messages>("messages", idl::kAttribute)});
   registerPlainClass(env, exports, ClassId::CompilationInfo, "GPUCompilationInfo", ctor);
 }
 
@@ -95,12 +96,12 @@ GPUCompilationMessage::GPUCompilationMessage(const Napi::CallbackInfo& info)
 void GPUCompilationMessage::init(Napi::Env env, Napi::Object exports) {
   Napi::Function ctor =
       DefineClass(env, "GPUCompilationMessage",
-                  {InstanceAccessor<&GPUCompilationMessage::message>("message", napi_enumerable),
-                   InstanceAccessor<&GPUCompilationMessage::type>("type", napi_enumerable),
-                   InstanceAccessor<&GPUCompilationMessage::lineNum>("lineNum", napi_enumerable),
-                   InstanceAccessor<&GPUCompilationMessage::linePos>("linePos", napi_enumerable),
-                   InstanceAccessor<&GPUCompilationMessage::offset>("offset", napi_enumerable),
-                   InstanceAccessor<&GPUCompilationMessage::length>("length", napi_enumerable)});
+                  {InstanceAccessor<&GPUCompilationMessage::message>("message", idl::kAttribute),
+                   InstanceAccessor<&GPUCompilationMessage::type>("type", idl::kAttribute),
+                   InstanceAccessor<&GPUCompilationMessage::lineNum>("lineNum", idl::kAttribute),
+                   InstanceAccessor<&GPUCompilationMessage::linePos>("linePos", idl::kAttribute),
+                   InstanceAccessor<&GPUCompilationMessage::offset>("offset", idl::kAttribute),
+                   InstanceAccessor<&GPUCompilationMessage::length>("length", idl::kAttribute)});
   registerPlainClass(env, exports, ClassId::CompilationMessage, "GPUCompilationMessage", ctor);
 }
 
