@@ -243,9 +243,13 @@ napi_value fastCreateView(napi_env env, napi_callback_info info) {
     if (present & 32) descriptor.mipLevelCount = a[7];
     if (present & 64) descriptor.baseArrayLayer = a[8];
     if (present & 128) descriptor.arrayLayerCount = a[9];
-    // #texture-view-creation content timeline (as GPUTexture::createView).
-    if (std::optional<Exception> thrown = textureViewTypeError(*texture, descriptor)) {
-      throw Napi::TypeError::New(env, thrown->message);
+    // #texture-view-creation content timeline (as GPUTexture::createView): a
+    // format that needs a feature, or a swizzle that is not ^[rgba01]{4}$.
+    // The lean path's swizzle is always 'rgba', so only a format can throw.
+    if (descriptor.format) {
+      if (std::optional<Exception> thrown = textureViewTypeError(*texture, descriptor)) {
+        throw Napi::TypeError::New(env, thrown->message);
+      }
     }
     TextureView view = texture->createView(descriptor);
     d->throwIfFailed();
