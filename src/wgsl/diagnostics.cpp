@@ -43,6 +43,24 @@ uint32_t LineMap::column(uint32_t offset) const {
   return offset - starts_[l - 1] + 1;
 }
 
+namespace {
+bool continuationByte(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+// Code points among the first `bytes` bytes of `text`.
+uint32_t codePoints(std::string_view text, size_t bytes) {
+  bytes = std::min(bytes, text.size());
+  return static_cast<uint32_t>(std::count_if(text.begin(),
+                                             text.begin() + static_cast<std::ptrdiff_t>(bytes),
+                                             [](char c) { return !continuationByte(c); }));
+}
+}  // namespace
+
+uint32_t LineMap::codePointColumn(uint32_t offset) const {
+  const uint32_t start = starts_[line(offset) - 1];
+  return codePoints(source_.substr(start), offset - start) + 1;
+}
+
 std::string_view LineMap::lineText(uint32_t l) const {
   if (l == 0 || l > starts_.size()) return {};
   return source_.substr(starts_[l - 1], ends_[l - 1] - starts_[l - 1]);
@@ -74,6 +92,7 @@ void Diagnostics::add(Diagnostic::Severity severity, Span span, std::string mess
   d.length = span.length;
   d.line = lines_.line(span.offset);
   d.column = lines_.column(span.offset);
+  d.codePointColumn = lines_.codePointColumn(span.offset);
   d.sourceLine = std::string(lines_.lineText(d.line));
   d.message = std::move(message);
   list_.push_back(std::move(d));
@@ -96,34 +115,41 @@ void Diagnostics::note(Span span, std::string message) {
   n.length = span.length;
   n.line = lines_.line(span.offset);
   n.column = lines_.column(span.offset);
+  n.codePointColumn = lines_.codePointColumn(span.offset);
   n.message = std::move(message);
   list_.back().notes.push_back(std::move(n));
 }
 
 std::string Diagnostic::formatted() const {
-  std::string out = std::to_string(line) + ":" + std::to_string(column) + ": " +
+  // The prefix counts code points, as editors number columns (`column` is bytes).
+  const uint32_t shownColumn = codePointColumn ? codePointColumn
+                               : column        ? codePoints(sourceLine, column - 1) + 1
+                                               : 0;
+  std::string out = std::to_string(line) + ":" + std::to_string(shownColumn) + ": " +
                     std::string(toString(severity)) + ": " + message + "\n";
   if (!sourceLine.empty() || line > 0) {
     out += sourceLine;
     out += "\n";
     // `column` and `length` count bytes; a terminal shows a code point per
-    // cell, so the caret line skips UTF-8 continuation bytes (0b10xxxxxx).
-    auto continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
+    // cell, so the caret line skips UTF-8 continuation bytes.
     const size_t start = std::min<size_t>(column - 1, sourceLine.size());
     std::string caret;
     for (size_t i = 0; i < start; ++i) {
-      if (!continuation(sourceLine[i])) caret += sourceLine[i] == '\t' ? '\t' : ' ';
+      if (!continuationByte(sourceLine[i])) caret += sourceLine[i] == '\t' ? '\t' : ' ';
     }
     caret += '^';
     const size_t end = std::min<size_t>(start + std::max<uint32_t>(length, 1), sourceLine.size());
     for (size_t i = start + 1; i < end; ++i) {
-      if (!continuation(sourceLine[i])) caret += '~';
+      if (!continuationByte(sourceLine[i])) caret += '~';
     }
     out += caret;
     out += "\n";
   }
-  for (const Note& n : notes)
-    out += std::to_string(n.line) + ":" + std::to_string(n.column) + ": note: " + n.message + "\n";
+  for (const Note& n : notes) {
+    out += std::to_string(n.line) + ":" +
+           std::to_string(n.codePointColumn ? n.codePointColumn : n.column) +
+           ": note: " + n.message + "\n";
+  }
   return out;
 }
 

@@ -22,6 +22,9 @@ class LineMap {
   explicit LineMap(std::string_view source);
   uint32_t line(uint32_t offset) const;    // 1-based
   uint32_t column(uint32_t offset) const;  // 1-based, bytes
+  // 1-based, code points (UTF-8 lead bytes: continuation bytes 0b10xxxxxx
+  // do not count): the column an editor shows.
+  uint32_t codePointColumn(uint32_t offset) const;
   std::string_view lineText(uint32_t line) const;
 
   // `span` clamped to the source, so that a diagnostic never points outside it.

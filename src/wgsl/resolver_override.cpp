@@ -33,6 +33,7 @@ void Resolver::pipelineError(Span span, std::string message, uint32_t fn) {
   r.diagnostic.length = span.length;
   r.diagnostic.line = lines.line(span.offset);
   r.diagnostic.column = lines.column(span.offset);
+  r.diagnostic.codePointColumn = lines.codePointColumn(span.offset);
   r.diagnostic.sourceLine = std::string(lines.lineText(r.diagnostic.line));
   r.diagnostic.message = std::move(message);
   m_.pipelineErrors.push_back(std::move(r));

@@ -91,8 +91,10 @@ inline bool isSyncBuiltin(std::string_view n) {
          n == "workgroupUniformLoad";
 }
 
+// "line:column" in a message, the column in code points as editors show it.
 inline std::string where(const LineMap& lines, Span s) {
-  return std::to_string(lines.line(s.offset)) + ":" + std::to_string(lines.column(s.offset));
+  return std::to_string(lines.line(s.offset)) + ":" +
+         std::to_string(lines.codePointColumn(s.offset));
 }
 
 class FunctionAnalysis {

@@ -197,6 +197,57 @@ TEST(Parser, FormattedDiagnosticCaretAfterNonAsciiText) {
   EXPECT_NE(text.find("\n" + std::string(12, ' ') + "^~~\n"), std::string::npos) << text;
 }
 
+// The "line:column:" prefix counts code points, the column an editor shows,
+// as the caret does; Diagnostic::column stays in bytes, codePointColumn has
+// the code points (reflection.h).
+TEST(Parser, FormattedPrefixCountsCodePointsAfterNonAsciiText) {
+  // "const été = 1 +;": ';' is byte 18, code point 16.
+  Module m = parse("const \xc3\xa9t\xc3\xa9 = 1 +;");
+  ASSERT_FALSE(m.ok());
+  const Diagnostic& d = m.diagnostics()[0];
+  EXPECT_EQ(d.column, 18u);
+  EXPECT_EQ(d.codePointColumn, 16u);
+  EXPECT_EQ(d.formatted().substr(0, 13), "1:16: error: ") << d.formatted();
+
+  // A comment and a 4-byte code point (U+1F600) before the error:
+  // "/* ñandú 😀 */ let": 'let' at byte 20, code point 15.
+  Module c = parse(
+      "/* \xc3\xb1"
+      "and\xc3\xba \xf0\x9f\x98\x80 */ let x = 1;");
+  ASSERT_FALSE(c.ok());
+  const Diagnostic& e = c.diagnostics()[0];
+  EXPECT_EQ(e.column, 20u);
+  EXPECT_EQ(e.codePointColumn, 15u);
+  EXPECT_EQ(e.formatted().rfind("1:15: error: ", 0), 0u) << e.formatted();
+  EXPECT_NE(e.formatted().find("\n" + std::string(14, ' ') + "^~~\n"), std::string::npos)
+      << e.formatted();
+
+  // A note's prefix counts code points too: the first declaration of
+  // 'ñ' sits after "const é = 1; const " (code point 20, byte 21).
+  Module n = parse("const \xc3\xa9 = 1; const \xc3\xb1 = 2;\nconst \xc3\xb1 = 3;");
+  ASSERT_FALSE(n.ok());
+  const Diagnostic& r = n.diagnostics()[0];
+  ASSERT_EQ(r.notes.size(), 1u) << r.formatted();
+  EXPECT_EQ(r.notes[0].column, 21u);
+  EXPECT_EQ(r.notes[0].codePointColumn, 20u);
+  EXPECT_NE(r.formatted().find("\n1:20: note: '\xc3\xb1' was first declared here\n"),
+            std::string::npos)
+      << r.formatted();
+  EXPECT_EQ(r.formatted().rfind("2:7: error: redeclaration", 0), 0u) << r.formatted();
+}
+
+// A Diagnostic made by hand (no codePointColumn) still prints code points:
+// formatted() counts them in sourceLine before `column`.
+TEST(Parser, FormattedPrefixOfAHandMadeDiagnostic) {
+  Diagnostic d;
+  d.line = 3;
+  d.column = 5;  // bytes: after "éé"
+  d.length = 1;
+  d.sourceLine = "\xc3\xa9\xc3\xa9x";
+  d.message = "m";
+  EXPECT_EQ(d.formatted(), "3:3: error: m\n\xc3\xa9\xc3\xa9x\n  ^\n");
+}
+
 TEST(Parser, ErrorLimitAndRecursionGuard) {
   std::string deep = "const x = ";
   for (int i = 0; i < 1000; ++i) deep += "(";

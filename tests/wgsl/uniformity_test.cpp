@@ -23,6 +23,20 @@ size_t count(const Module& m, Diagnostic::Severity sev) {
   return n;
 }
 
+// The "(at line:column)" of a uniformity message counts code points, as the
+// "line:column:" prefix does: 'textureSample' is at byte 23 of its line, code point 21.
+TEST(Uniformity, MessagePositionsCountCodePoints) {
+  std::string src = frag(
+      "@fragment\n"
+      "fn main(@builtin(position) pos : vec4<f32>) {\n"
+      "  if (pos.x < 0.5) {\n"
+      "    /* \xc3\xb1"
+      "and\xc3\xba */ _ = textureSample(t, s, pos.xy);\n"
+      "  }\n"
+      "}\n");
+  EXPECT_TRUE(failsAt(src, 6, 23, "'textureSample' (at 6:21) must only be called from uniform"));
+}
+
 // ---- #uniformity-examples
 
 TEST(Uniformity, SpecExample1TextureSampleUnderNonUniformIf) {

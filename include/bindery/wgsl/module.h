@@ -51,9 +51,9 @@ struct Options {
 
 // An `enable` directive's extension (#enable-extensions). Added additively.
 struct EnableDirective {
-  std::string name;   // "f16", "clip_distances", ...
-  uint32_t line = 0;  // 1-based
-  uint32_t column = 0;
+  std::string name;     // "f16", "clip_distances", ...
+  uint32_t line = 0;    // 1-based
+  uint32_t column = 0;  // 1-based, bytes (as Diagnostic::column)
 };
 
 namespace detail {

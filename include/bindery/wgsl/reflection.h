@@ -21,14 +21,23 @@ struct Diagnostic {
   enum class Severity : uint8_t { Error, Warning, Info };
   Severity severity = Severity::Error;
   uint32_t line = 0;    // 1-based
-  uint32_t column = 0;  // 1-based, in bytes from the start of the line
+  uint32_t column = 0;  // 1-based, in bytes (UTF-8) from the start of the line
   uint32_t offset = 0;  // byte offset into the source
   uint32_t length = 0;  // byte length of the range the message is about (>= 1 when known)
+  // 1-based, in code points from the start of the line: the column an editor
+  // shows, and the one the "line:column:" of formatted() prints. 0 when not
+  // filled in (a Diagnostic made by hand): formatted() then counts the code
+  // points of sourceLine before `column`. GPUCompilationMessage's linePos,
+  // offset and length are UTF-16 code units (the API core converts them).
+  // Added additively.
+  uint32_t codePointColumn = 0;
   std::string message;
   // Extra notes (e.g. "first declared here" for duplicate bindings), each
-  // with its own position.
+  // with its own position, in the same units as the diagnostic's (a note's
+  // codePointColumn 0: formatted() prints its byte column).
   struct Note {
     uint32_t line = 0, column = 0, offset = 0, length = 0;
+    uint32_t codePointColumn = 0;  // added additively
     std::string message;
   };
   std::vector<Note> notes;
@@ -132,8 +141,8 @@ struct ResourceBinding {
   // texture can be 'unfilterable-float'. For samplers: true when this sampler
   // was used with such a texture (needs 'filtering').
   bool usedWithSampler = false;
-  uint32_t declLine = 0;  // 1-based position of the variable's name
-  uint32_t declColumn = 0;
+  uint32_t declLine = 0;    // 1-based position of the variable's name
+  uint32_t declColumn = 0;  // 1-based, bytes (as Diagnostic::column)
 };
 
 // Component type of a user-defined stage input/output (@location).
@@ -153,20 +162,20 @@ struct IoLocation {
   bool hasBlendSrc = false;  // @blend_src (dual_source_blending)
   uint32_t blendSrc = 0;
   // --- added additively ---
-  std::string structName;  // the IO struct's name when a member of one, else ""
-  uint32_t declLine = 0;   // 1-based position of the name (of the return type when bare)
-  uint32_t declColumn = 0;
+  std::string structName;   // the IO struct's name when a member of one, else ""
+  uint32_t declLine = 0;    // 1-based position of the name (of the return type when bare)
+  uint32_t declColumn = 0;  // 1-based, bytes (as Diagnostic::column)
 };
 
 // A @builtin entry point input or output with its declaration. Added additively.
 struct IoBuiltin {
-  std::string builtin;     // WGSL spelling: "position", "frag_depth", "sample_mask", ...
-  std::string name;        // parameter or struct member name ("" for a bare return value)
-  std::string structName;  // the IO struct's name when a member of one, else ""
-  std::string wgslType;    // canonical, e.g. "f32", "array<f32, 4>"
-  uint32_t arraySize = 0;  // element count for clip_distances, else 0
-  uint32_t declLine = 0;   // 1-based position of the name (of the return type when bare)
-  uint32_t declColumn = 0;
+  std::string builtin;      // WGSL spelling: "position", "frag_depth", "sample_mask", ...
+  std::string name;         // parameter or struct member name ("" for a bare return value)
+  std::string structName;   // the IO struct's name when a member of one, else ""
+  std::string wgslType;     // canonical, e.g. "f32", "array<f32, 4>"
+  uint32_t arraySize = 0;   // element count for clip_distances, else 0
+  uint32_t declLine = 0;    // 1-based position of the name (of the return type when bare)
+  uint32_t declColumn = 0;  // 1-based, bytes (as Diagnostic::column)
 };
 
 // A texture builtin call (textureSample*, textureGather*, textureLoad,
@@ -186,9 +195,9 @@ struct TextureUse {
 // A builtin function an entry point calls, directly or through the
 // functions it calls, with its first call. Added additively.
 struct BuiltinFunctionUse {
-  std::string name;  // "dpdxFine", "textureSample", ...
-  uint32_t line = 0;  // 1-based
-  uint32_t column = 0;
+  std::string name;     // "dpdxFine", "textureSample", ...
+  uint32_t line = 0;    // 1-based
+  uint32_t column = 0;  // 1-based, bytes (as Diagnostic::column)
 };
 
 // A var<workgroup> an entry point statically uses. Added additively.
