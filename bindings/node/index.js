@@ -89,9 +89,6 @@ function create(flags) {
 // every entry point or only `entryPoint`.
 function reflect(code, entryPoint = undefined) {
   if (typeof code !== 'string') throw new TypeError('bindery.reflect: code must be a string of WGSL');
-  if (typeof native.reflect !== 'function') {
-    throw new Error('bindery.reflect: this build of the addon has no WGSL reflection yet');
-  }
   return JSON.parse(native.reflect(code, entryPoint === undefined ? undefined : String(entryPoint)));
 }
 

@@ -171,7 +171,6 @@ class GPUQueue {
     this.#label = String(value);
   }
   onSubmittedWorkDone() {
-    if (typeof native.queueOnSubmittedWorkDone !== 'function') return Promise.resolve(undefined);
     return native.queueOnSubmittedWorkDone(this.#device);
   }
   writeBuffer(buffer, bufferOffset, data, dataOffset = undefined, size = undefined) {
@@ -184,11 +183,6 @@ class GPUQueue {
     if (arguments.length < 1) throw new TypeError('GPUQueue.submit: 1 argument required, but only 0 present.');
     native.queueSubmit(this.#device, commandBuffers);
   }
-}
-if (typeof native.queueWriteBuffer !== 'function') {
-  delete GPUQueue.prototype.writeBuffer;
-  delete GPUQueue.prototype.submit;
-  delete GPUQueue.prototype.writeTexture;
 }
 
 // GPUDevice is a JS class (it is an EventTarget); the addon attaches the
@@ -303,7 +297,7 @@ for (const [name, fn] of Object.entries(native.deviceMethods)) {
 }
 
 // Command encoding's hot path (lib/encoding.js).
-if (native.fastEncoding) require('./encoding').install(GPUDevice);
+require('./encoding').install(GPUDevice);
 // Object creation's hot path (lib/creation.js).
 require('./creation').install(GPUDevice);
 

@@ -24,31 +24,18 @@ void setup(const Napi::CallbackInfo& info) {
   data.pipelineError = Napi::Persistent(helpers.Get("GPUPipelineError").As<Napi::Function>());
 }
 
-// Which parts of the C++ API this build carries (they land one by one).
-Napi::Object parts(Napi::Env env) {
-  Napi::Object p = Napi::Object::New(env);
-  p.Set("texture", BINDERY_NODE_HAS_TEXTURE != 0);
-  p.Set("sampler", BINDERY_NODE_HAS_SAMPLER != 0);
-  p.Set("queue", BINDERY_NODE_HAS_QUEUE != 0);
-  p.Set("reflect", BINDERY_NODE_HAS_REFLECT != 0);
-  return p;
-}
-
 }  // namespace
 
 Napi::Object init(Napi::Env env, Napi::Object exports) {
   env.SetInstanceData(new AddonData());
   exports.Set("setup", Napi::Function::New(env, setup, "setup"));
-  exports.Set("parts", parts(env));
   initDevice(env, exports);
   initObjects(env, exports);
   initReflect(env, exports);
-#if BINDERY_NODE_HAS_BINDING_MODEL
   initShaderModules(env, exports);
   initPipelines(env, exports);
   initEncoding(env, exports);
   initCreation(env, exports);
-#endif
   return exports;
 }
 

@@ -10,23 +10,6 @@
 
 #include "bindery/bindery.h"
 
-// Parts of the C++ API, defined to 1 by CMakeLists.txt once the core has them.
-#ifndef BINDERY_NODE_HAS_TEXTURE
-#define BINDERY_NODE_HAS_TEXTURE 0
-#endif
-#ifndef BINDERY_NODE_HAS_SAMPLER
-#define BINDERY_NODE_HAS_SAMPLER 0
-#endif
-#ifndef BINDERY_NODE_HAS_BINDING_MODEL
-#define BINDERY_NODE_HAS_BINDING_MODEL 0
-#endif
-#ifndef BINDERY_NODE_HAS_QUEUE
-#define BINDERY_NODE_HAS_QUEUE 0
-#endif
-#ifndef BINDERY_NODE_HAS_REFLECT
-#define BINDERY_NODE_HAS_REFLECT 0
-#endif
-
 namespace bindery::node {
 
 // The wrapped classes, indexing AddonData::constructors.

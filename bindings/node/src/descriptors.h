@@ -93,7 +93,6 @@ struct Dictionary<SamplerDescriptor> {
 }  // namespace bindery::node::idl
 
 // --- the binding model (bind_group_layout.h, bind_group.h, pipeline_layout.h) ---
-#if BINDERY_NODE_HAS_BINDING_MODEL
 namespace bindery::node::idl {
 
 template <>
@@ -214,4 +213,3 @@ struct Dictionary<ExternalTextureDescriptor> {
 };
 
 }  // namespace bindery::node::idl
-#endif

@@ -274,7 +274,6 @@ Napi::Value createBuffer(const Napi::CallbackInfo& info) {
   return createBufferObject(env, d, descriptor);
 }
 
-#if BINDERY_NODE_HAS_TEXTURE
 Napi::Value createTexture(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   DeviceRef& d = deviceOf(env, info.This());
@@ -288,16 +287,12 @@ Napi::Value createTexture(const Napi::CallbackInfo& info) {
   d->throwIfFailed();
   return GPUTexture::create(env, std::move(texture), d);
 }
-#endif
 
-#if BINDERY_NODE_HAS_SAMPLER
 Napi::Value createSampler(const Napi::CallbackInfo& info) {
   return createObject<GPUSampler, SamplerDescriptor, &Device::createSampler, false>(
       info, "GPUDevice.createSampler");
 }
-#endif
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 Napi::Value createBindGroupLayout(const Napi::CallbackInfo& info) {
   return createObject<GPUBindGroupLayout, BindGroupLayoutDescriptor,
                       &Device::createBindGroupLayout>(info, "GPUDevice.createBindGroupLayout");
@@ -314,9 +309,7 @@ Napi::Value importExternalTexture(const Napi::CallbackInfo& info) {
   return createObject<GPUExternalTexture, ExternalTextureDescriptor,
                       &Device::importExternalTexture>(info, "GPUDevice.importExternalTexture");
 }
-#endif
 
-#if BINDERY_NODE_HAS_QUEUE
 // --- GPUQueue (lib/gpu.js calls these with its device) --------------------------
 
 // (device, argc, buffer, bufferOffset, data, dataOffset, size)
@@ -366,7 +359,6 @@ Napi::Value queueOnSubmittedWorkDone(const Napi::CallbackInfo& info) {
   return deferred->Promise();
 }
 
-#endif
 
 void pushErrorScope(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
@@ -400,22 +392,15 @@ void initDevice(Napi::Env env, Napi::Object exports) {
   fn(exports, "deviceSetLabel", deviceSetLabel);
   fn(exports, "devicePopErrorScope", devicePopErrorScope);
   fn(exports, "limitNames", limitNames);
-#if BINDERY_NODE_HAS_QUEUE
   fn(exports, "queueWriteBuffer", queueWriteBuffer);
   fn(exports, "queueOnSubmittedWorkDone", queueOnSubmittedWorkDone);
   fn(exports, "queueSubmit", queueSubmit);
   fn(exports, "queueWriteTexture", queueWriteTexture);
-#endif
 
   Napi::Object methods = Napi::Object::New(env);
   fn(methods, "createBuffer", createBuffer);
-#if BINDERY_NODE_HAS_TEXTURE
   fn(methods, "createTexture", createTexture);
-#endif
-#if BINDERY_NODE_HAS_SAMPLER
   fn(methods, "createSampler", createSampler);
-#endif
-#if BINDERY_NODE_HAS_BINDING_MODEL
   fn(methods, "createBindGroupLayout", createBindGroupLayout);
   fn(methods, "createBindGroup", createBindGroup);
   fn(methods, "createPipelineLayout", createPipelineLayout);
@@ -428,7 +413,6 @@ void initDevice(Napi::Env env, Napi::Object exports) {
   fn(methods, "createComputePipelineAsync", createComputePipelineAsync);
   fn(methods, "createRenderPipeline", createRenderPipeline);
   fn(methods, "createRenderPipelineAsync", createRenderPipelineAsync);
-#endif
   fn(methods, "pushErrorScope", pushErrorScope);
   fn(methods, "destroy", destroy);
   exports.Set("deviceMethods", methods);

@@ -42,7 +42,6 @@ void GPUBuffer::init(Napi::Env env, Napi::Object exports) {
                  InstanceMethod<&GPUBuffer::getMappedRange>("getMappedRange", idl::kOperation),
                  InstanceMethod<&GPUBuffer::unmap>("unmap", idl::kOperation),
                  InstanceMethod<&GPUBuffer::destroy>("destroy", idl::kOperation)});
-#if BINDERY_NODE_HAS_QUEUE
   Napi::Function ctor = addonData(env).constructors[static_cast<int>(ClassId::Buffer)].Value();
   Napi::Object prototype = ctor.Get("prototype").As<Napi::Object>();
   prototype.DefineProperty(Napi::PropertyDescriptor::Function(
@@ -53,7 +52,6 @@ void GPUBuffer::init(Napi::Env env, Napi::Object exports) {
         return self->mapAsync(info);
       },
       idl::kOperation));
-#endif
 }
 
 GPUBuffer::~GPUBuffer() = default;
@@ -126,7 +124,6 @@ void GPUBuffer::unmap(const Napi::CallbackInfo&) {
   device->throwIfFailed();
 }
 
-#if BINDERY_NODE_HAS_QUEUE
 // #dom-gpubuffer-mapasync: settles at the device's next tick (or at once on failure).
 Napi::Value GPUBuffer::mapAsync(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
@@ -159,7 +156,6 @@ Napi::Value GPUBuffer::mapAsync(const Napi::CallbackInfo& info) {
   }
   return deferred->Promise();
 }
-#endif
 
 void GPUBuffer::destroy(const Napi::CallbackInfo&) {
   releaseMappedRanges(false);
@@ -171,7 +167,6 @@ void GPUBuffer::destroy(const Napi::CallbackInfo&) {
 
 void GPUTexture::init(Napi::Env env, Napi::Object exports) {
   std::vector<PropertyDescriptor> properties;
-#if BINDERY_NODE_HAS_TEXTURE
   properties = {
       InstanceMethod<&GPUTexture::createView>("createView", idl::kOperation),
       InstanceMethod<&GPUTexture::destroy>("destroy", idl::kOperation),
@@ -186,11 +181,9 @@ void GPUTexture::init(Napi::Env env, Napi::Object exports) {
       InstanceAccessor<&GPUTexture::textureBindingViewDimension>("textureBindingViewDimension",
                                                                  idl::kAttribute),
   };
-#endif
   registerClass(env, exports, "GPUTexture", std::move(properties));
 }
 
-#if BINDERY_NODE_HAS_TEXTURE
 Napi::Value GPUTexture::createView(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   idl::Context ctx{env, "GPUTexture.createView", device->strict};
@@ -236,11 +229,9 @@ Napi::Value GPUTexture::textureBindingViewDimension(const Napi::CallbackInfo& in
   if (!d) return info.Env().Undefined();
   return Napi::String::New(info.Env(), std::string(toString(*d)));
 }
-#endif
 
 // --- the binding model -----------------------------------------------------------
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 void GPUPipelineLayout::init(Napi::Env env, Napi::Object exports) {
   registerClass(env, exports, "GPUPipelineLayout", {});
 }
@@ -309,16 +300,13 @@ void FrameSource::setLabel(const Napi::CallbackInfo& info, const Napi::Value& va
   idl::Context ctx{info.Env(), "FrameSource.label", false};
   source.setLabel(idl::toDOMString(ctx, value, idl::Where{nullptr, "label", 0}));
 }
-#endif
 
 void initObjects(Napi::Env env, Napi::Object exports) {
   GPUBuffer::init(env, exports);
   GPUTexture::init(env, exports);
   initSlotClasses(env, exports);
-#if BINDERY_NODE_HAS_BINDING_MODEL
   GPUPipelineLayout::init(env, exports);
   FrameSource::init(env, exports);
-#endif
 }
 
 }  // namespace bindery::node
@@ -349,7 +337,6 @@ void Convert<Extent3D>::from(const Context& ctx, Napi::Value v, Extent3D& out, c
 
 }  // namespace bindery::node::idl
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 namespace bindery::node::idl {
 
 void Convert<BindingResource>::from(const Context& ctx, Napi::Value v, BindingResource& out,
@@ -401,4 +388,3 @@ void Convert<VideoFrameSource>::from(const Context& ctx, Napi::Value v, VideoFra
 }
 
 }  // namespace bindery::node::idl
-#endif

@@ -125,7 +125,6 @@ class GPUTexture : public Wrapper<GPUTexture, Texture, ClassId::Texture> {
   Napi::Value textureBindingViewDimension(const Napi::CallbackInfo& info);
 };
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 class GPUPipelineLayout
     : public Wrapper<GPUPipelineLayout, PipelineLayout, ClassId::PipelineLayout> {
  public:
@@ -155,7 +154,6 @@ class FrameSource : public Napi::ObjectWrap<FrameSource> {
   Napi::Value getLabel(const Napi::CallbackInfo& info);
   void setLabel(const Napi::CallbackInfo& info, const Napi::Value& value);
 };
-#endif
 
 }  // namespace bindery::node
 
@@ -195,8 +193,6 @@ BINDERY_NODE_CONVERT_WRAPPED(Buffer, GPUBuffer)
 BINDERY_NODE_CONVERT_WRAPPED(TextureView, GPUTextureView)
 BINDERY_NODE_CONVERT_WRAPPED(Sampler, GPUSampler)
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 BINDERY_NODE_CONVERT_WRAPPED(BindGroupLayout, GPUBindGroupLayout)
-#endif
 
 }  // namespace bindery::node::idl

@@ -9,7 +9,6 @@
 #include "descriptors.h"
 #include "pipelines.h"
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 namespace bindery::node::idl {
 
 // The render-state enums (pipeline.h has their spellings, not parse
@@ -183,4 +182,3 @@ struct Dictionary<RenderPipelineDescriptor> {
 };
 
 }  // namespace bindery::node::idl
-#endif

@@ -10,7 +10,6 @@
 #include "pipeline_descriptors.h"
 #include "pipelines.h"
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 namespace bindery::node {
 
 using idl::Context;
@@ -167,4 +166,3 @@ void initPipelines(Napi::Env env, Napi::Object exports) {
 }
 
 }  // namespace bindery::node
-#endif

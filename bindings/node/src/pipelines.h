@@ -10,7 +10,6 @@
 #include "addon.h"
 #include "objects.h"
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 namespace bindery::node {
 
 class GPUShaderModule : public Wrapper<GPUShaderModule, ShaderModule, ClassId::ShaderModule> {
@@ -94,4 +93,3 @@ BINDERY_NODE_CONVERT_WRAPPED(ComputePipeline, GPUComputePipeline)
 BINDERY_NODE_CONVERT_WRAPPED(RenderPipeline, GPURenderPipeline)
 
 }  // namespace bindery::node::idl
-#endif

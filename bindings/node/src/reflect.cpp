@@ -1,14 +1,11 @@
 // reflect(code[, entryPoint]): the JSON of `bindery reflect --json`, as a string
-// (index.js parses it). Compiled in once the WGSL reflection JSON library exists.
+// (index.js parses it).
 #include "addon.h"
 
-#if BINDERY_NODE_HAS_REFLECT
 #include "reflection_json.h"
-#endif
 
 namespace bindery::node {
 
-#if BINDERY_NODE_HAS_REFLECT
 namespace {
 
 Napi::Value reflect(const Napi::CallbackInfo& info) {
@@ -26,15 +23,9 @@ Napi::Value reflect(const Napi::CallbackInfo& info) {
 }
 
 }  // namespace
-#endif
 
 void initReflect(Napi::Env env, Napi::Object exports) {
-#if BINDERY_NODE_HAS_REFLECT
   exports.Set("reflect", Napi::Function::New(env, reflect, "reflect"));
-#else
-  (void)env;
-  (void)exports;
-#endif
 }
 
 }  // namespace bindery::node

@@ -10,7 +10,6 @@
 #include "pipeline_descriptors.h"
 #include "pipelines.h"
 
-#if BINDERY_NODE_HAS_BINDING_MODEL
 namespace bindery::node {
 
 using idl::Context;
@@ -195,4 +194,3 @@ void Convert<PipelineLayoutOrAuto>::from(const Context& ctx, Napi::Value v,
 }
 
 }  // namespace bindery::node::idl
-#endif
