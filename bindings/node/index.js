@@ -10,6 +10,9 @@
 //   backend=null   the validating null device (the default, and the only backend)
 //   strict         also throw every validation error at the failing call, and
 //                  make unknown descriptor keys a TypeError instead of a warning
+//   verbose        print the adapter each requestAdapter() returns and the
+//                  features and limits each requestDevice() asks for, to stderr
+//                  (the CTS's Dawn runner passes verbose=1 with --verbose)
 // globals holds every interface object and constant (GPUBufferUsage, ...).
 const path = require('node:path');
 const { native, packageDir } = require('./lib/native');
@@ -56,10 +59,12 @@ native.setup({
 const kFlags = {
   backend: { values: ['null'], help: 'backend=null' },
   strict: { values: ['true', 'false', '1', '0', ''], help: 'strict' },
+  verbose: { values: ['true', 'false', '1', '0', ''], help: 'verbose' },
 };
+const isOn = (value) => value === '' || value === 'true' || value === '1';
 
 function parseFlags(flags) {
-  const options = { backend: 'null', strict: false };
+  const options = { backend: 'null', strict: false, verbose: false };
   if (flags === undefined || flags === null) return options;
   if (typeof flags === 'string' || typeof flags[Symbol.iterator] !== 'function') {
     throw new TypeError("bindery.create: flags must be an array of strings such as ['strict']");
@@ -76,7 +81,8 @@ function parseFlags(flags) {
       throw new Error(`bindery.create: flag '${text}' has an unknown value; valid: ${spec.help}`);
     }
     if (name === 'backend') options.backend = value;
-    if (name === 'strict') options.strict = value === '' || value === 'true' || value === '1';
+    if (name === 'strict') options.strict = isOn(value);
+    if (name === 'verbose') options.verbose = isOn(value);
   }
   return options;
 }

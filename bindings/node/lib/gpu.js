@@ -100,6 +100,21 @@ class GPUAdapterInfo {
   }
 }
 
+// The `verbose` flag's lines (stderr, so a runner's stdout protocol is untouched).
+function verboseLog(line) {
+  process.stderr.write(`bindery: ${line}\n`);
+}
+function describeOptions(options) {
+  if (options === undefined || options === null || typeof options !== 'object') return '';
+  return Object.entries(options).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ');
+}
+function logDevice(device, descriptor) {
+  const limits = descriptor?.requiredLimits;
+  const named = limits !== null && typeof limits === 'object' ? Object.keys(limits) : [];
+  verboseLog(`requestDevice -> device with features [${[...device.features].join(', ')}]` +
+    (named.length ? `; requested limits: ${named.map((k) => `${k} ${device.limits[k]}`).join(', ')}` : ''));
+}
+
 class GPU {
   #instance;
   #options;
@@ -114,7 +129,14 @@ class GPU {
   }
   async requestAdapter(options = undefined) {
     const adapter = native.requestAdapter(this.#instance, options);
-    return adapter === null ? null : new GPUAdapter(kToken, adapter, this.#options);
+    const result = adapter === null ? null : new GPUAdapter(kToken, adapter, this.#options);
+    if (this.#options.verbose) {
+      const info = result?.info;
+      verboseLog(`requestAdapter(${describeOptions(options)}) -> ${info === undefined ? 'null'
+        : `adapter '${info.description}' (vendor '${info.vendor}', architecture ` +
+          `'${info.architecture}', device '${info.device}'${info.isFallbackAdapter ? ', fallback' : ''})`}`);
+    }
+    return result;
   }
   getPreferredCanvasFormat() {
     return 'bgra8unorm';
@@ -150,9 +172,14 @@ class GPUAdapter {
   async requestDevice(descriptor = undefined) {
     const strict = this.#options.strict;
     const result = native.requestDevice(this.#adapter, descriptor, strict);
+    if (this.#options.verbose && result.status !== 'success') {
+      verboseLog(`requestDevice -> ${result.status}: ${result.message}`);
+    }
     if (result.status === 'TypeError') throw new TypeError(result.message);
     if (result.status === 'OperationError') throw new DOMException(result.message, 'OperationError');
-    return new GPUDevice(kToken, result.device, strict, descriptor);
+    const device = new GPUDevice(kToken, result.device, strict, descriptor);
+    if (this.#options.verbose) logDevice(device, descriptor);
+    return device;
   }
 }
 
