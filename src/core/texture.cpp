@@ -460,11 +460,16 @@ Texture Device::createTexture(const TextureDescriptor& descriptor) const {
 }
 
 namespace {
-std::optional<Exception> asTypeError(core::MaybeError error, std::string_view call) {
-  if (error.isSuccess()) return std::nullopt;
+// `call()` names the call in the message; it runs only for an error (the
+// object descriptions it formats cost more than the checks).
+template <class Call>
+std::optional<Exception> asTypeError(core::MaybeError error, Call call) {
+  if (error.isSuccess()) [[likely]] {
+    return std::nullopt;
+  }
   std::unique_ptr<core::ErrorData> data = error.release();
   return Exception{ExceptionType::TypeError, data->code,
-                   fmt::format("{}: {}", call, data->format())};
+                   fmt::format("{}: {}", call(), data->format())};
 }
 }  // namespace
 
@@ -472,21 +477,21 @@ std::optional<Exception> textureTypeError(const Device& device,
                                           const TextureDescriptor& descriptor) {
   const core::DeviceBase* dev = fromHandle<core::DeviceBase>(device);
   return asTypeError(core::validateTextureContentTimeline(dev, descriptor),
-                     fmt::format("{}.createTexture()", dev->describe()));
+                     [&] { return fmt::format("{}.createTexture()", dev->describe()); });
 }
 
 std::optional<Exception> textureViewTypeError(const Texture& texture,
                                               const TextureViewDescriptor& descriptor) {
   const TextureBase* t = fromHandle<TextureBase>(texture);
   return asTypeError(core::validateTextureViewContentTimeline(t->device(), descriptor),
-                     fmt::format("{}.createView()", t->describe()));
+                     [&] { return fmt::format("{}.createView()", t->describe()); });
 }
 
 std::optional<Exception> formatFeatureTypeError(const Device& device, TextureFormat format,
                                                 std::string_view field, std::string_view call) {
   const core::DeviceBase* dev = fromHandle<core::DeviceBase>(device);
   return asTypeError(core::validateFormatFeature(dev, format, field),
-                     fmt::format("{}.{}()", dev->describe(), call));
+                     [&] { return fmt::format("{}.{}()", dev->describe(), call); });
 }
 
 std::string_view Texture::label() const {
