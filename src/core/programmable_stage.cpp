@@ -138,8 +138,8 @@ MaybeError specializeEntryPoint(const ShaderModuleBase& module, size_t index,
         fmt::format("{}: entry point '{}' of {} has {} WGSL pipeline-creation error{} {}; the "
                     "first, at line {}:{}: {}\n{}",
                     c.field, ep.name, module.describe(), ep.pipelineErrors.size(),
-                    ep.pipelineErrors.size() == 1 ? "" : "s", at, d.line, d.column, d.message,
-                    d.formatted()));
+                    ep.pipelineErrors.size() == 1 ? "" : "s", at, d.line, d.codePointColumn,
+                    d.message, d.formatted()));
     error->fix = fmt::format(
         "Give the overrides values (in {}.constants or as defaults) for which every "
         "override-expression evaluates: no division by zero or overflow, @workgroup_size "

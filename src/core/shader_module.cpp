@@ -181,17 +181,21 @@ Ref<ShaderModuleBase> DeviceBase::createShaderModule(const ShaderModuleDescripto
   }
   if (error.isSuccess() && !module.ok()) {
     size_t errors = 0;
-    const CompilationMessage* first = nullptr;
-    for (const CompilationMessage& m : info.messages) {
-      if (m.type != CompilationMessageType::Error) continue;
-      if (!first) first = &m;
+    const wgsl::Diagnostic* first = nullptr;
+    for (const wgsl::Diagnostic& d : module.diagnostics()) {
+      if (d.severity != wgsl::Diagnostic::Severity::Error) continue;
+      if (!first) first = &d;
       ++errors;
     }
+    // The message's "line:column" counts code points, as the formatted
+    // diagnostics after it do (an editor's column); getCompilationInfo()
+    // gives UTF-16 code units, as WebGPU says.
     error = makeValidationError(
         ErrorCode::ShaderModuleCompilationFailed,
         fmt::format("The WGSL has {} error{}; the first, at line {}:{}: {}\n{}", errors,
-                    errors == 1 ? "" : "s", first ? first->lineNum : 0, first ? first->linePos : 0,
-                    first ? first->message : std::string(), module.diagnosticsText()));
+                    errors == 1 ? "" : "s", first ? first->line : 0,
+                    first ? first->codePointColumn : 0, first ? first->message : std::string(),
+                    module.diagnosticsText()));
     error.setFix(
         "Fix the WGSL; shaderModule.getCompilationInfo() lists every message with its "
         "line, column, offset and length.");

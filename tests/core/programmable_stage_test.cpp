@@ -134,6 +134,16 @@ override size = 64 / d;
               {"descriptor.compute: entry point 'main' of [ShaderModule \"m\"]",
                "WGSL pipeline-creation error with descriptor.compute.constants {'d': 0}",
                "line 3:", "division by zero"});
+  // After non-ASCII text the message's "line:column" and its formatted
+  // diagnostic count code points: '64 / d' is at code point 41 of line 1 (byte 42).
+  ShaderModule accented = module(
+      "override d : i32 = 1; override tama\xc3\xb1o = 64 / d;\n"
+      "@compute @workgroup_size(tama\xc3\xb1o) fn main() {}");
+  expectError(ErrorCode::PipelineCreationProgramError,
+              [&] {
+                create(accented, {{"d", 0}}, "main");
+              },
+              {"the first, at line 1:41: ", "\n1:41: error: "});
   // other does not use size.
   expectValid([&] { create(m, {{"d", 0}}, "other"); });
   // At the defaults: a @workgroup_size below 1 is not a shader-creation error.

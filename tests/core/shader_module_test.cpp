@@ -122,6 +122,21 @@ TEST_F(ShaderModuleTest, PositionsAreUtf16CodeUnits) {
   EXPECT_GE(msg.length, 1u);
 }
 
+// The error message's "line:column" (and its formatted diagnostics) count
+// code points; getCompilationInfo() counts UTF-16 code units. Before 'let':
+// "/* 😀 */ " is 8 code points, 9 UTF-16 units, 11 bytes.
+TEST_F(ShaderModuleTest, MessageColumnsAreCodePointsCompilationInfoUtf16) {
+  ShaderModule m;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] { m = device.createShaderModule({.code = "/* \xf0\x9f\x98\x80 */ let x = 1;"}); },
+              {"the first, at line 1:9: 'let' declarations", "\n1:9: error: 'let'"});
+  CompilationInfo info = m.getCompilationInfo();
+  ASSERT_FALSE(info.messages.empty());
+  EXPECT_EQ(info.messages[0].lineNum, 1u);
+  EXPECT_EQ(info.messages[0].linePos, 10u);
+  EXPECT_EQ(info.messages[0].offset, 9u);
+}
+
 TEST_F(ShaderModuleTest, MessageWithoutPositionIsZero) {
   std::vector<wgsl::Diagnostic> diags(1);
   diags[0].message = "whole-module note";
