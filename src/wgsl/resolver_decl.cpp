@@ -65,10 +65,7 @@ void Resolver::resolveDirectives() {
         // #language-extensions-sec: "A shader-creation error results if the
         // implementation does not support one of the required extensions."
         const LanguageExtension* e = findLanguageExtension(n);
-        if (e && supported(*e, o)) {
-          if (n == "uniform_buffer_standard_layout") m_.uniformStandardLayout = true;
-          continue;
-        }
+        if (e && supported(*e, o)) continue;
         const std::string why =
             !e ? "'" + std::string(n) + "' is not a WGSL language extension"
             : !e->implemented
@@ -87,7 +84,11 @@ void Resolver::resolveDirectives() {
       }
     }
   }
-  if (o.uniformBufferStandardLayoutByDefault) m_.uniformStandardLayout = true;
+  // #address-space-layout-constraints relaxes the uniform rules when
+  // uniform_buffer_standard_layout "is supported": a language extension is
+  // in force whether or not `requires` names it (#language-extensions-sec).
+  m_.uniformStandardLayout =
+      o.allowUniformBufferStandardLayout || o.uniformBufferStandardLayoutByDefault;
 }
 
 namespace {

@@ -449,6 +449,16 @@ const cases = {
   'shader: workgroup variable statically accessed by a fragment entry point': (d) =>
     module(d, `var<workgroup> w : f32;
 @fragment fn fs() -> @location(0) vec4f { return vec4f(w); }`),
+  // Language extensions (#language-extensions-sec): a supported one is in
+  // force without `requires` (uniform_buffer_standard_layout relaxes the
+  // uniform rules of #address-space-layout-constraints); `requires` of a
+  // name that is no language extension is a shader-creation error.
+  'shader: uniform array<f32, 4> without requires uniform_buffer_standard_layout': (d) =>
+    compute(d, `@group(0) @binding(0) var<uniform> u : array<f32, 4>;
+@compute @workgroup_size(1) fn main() { _ = u[1]; }`),
+  'shader: requires a name that is no language extension': (d) => module(d, 'requires nothing_like_this;'),
+  'shader: requires pointer_composite_access, immediate_address_space': (d) =>
+    module(d, 'requires pointer_composite_access, immediate_address_space;'),
 
   // --- createRenderPipeline ------------------------------------------------------
   'render: vertex only': (d) => render(d),

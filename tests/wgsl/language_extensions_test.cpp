@@ -13,10 +13,9 @@ namespace {
 using test::failsAt;
 using test::parseOk;
 
-// What each implemented extension adds, used once. Extensions are available
-// without `requires` (it only documents their use), except
-// uniform_buffer_standard_layout, which this front end applies only when
-// required (Options::uniformBufferStandardLayoutByDefault turns it on always).
+// What each implemented extension adds, used once. A supported extension is
+// available without `requires`, which only documents its use
+// (#language-extensions-sec).
 const std::map<std::string, std::string> kUses = {
     {"readonly_and_readwrite_storage_textures",
      "@group(0) @binding(0) var t : texture_storage_2d<r32float, read_write>;\n"
@@ -73,7 +72,7 @@ TEST(LanguageExtensions, EverySupportedOneIsAcceptedAndWorks) {
     auto use = kUses.find(std::string(name));
     ASSERT_NE(use, kUses.end()) << name << " is supported but has no use here";
     parseOk("requires " + std::string(name) + ";\n" + use->second);
-    if (name != "uniform_buffer_standard_layout") parseOk(use->second);
+    parseOk(use->second);
   }
   // One directive can name several.
   parseOk("requires pointer_composite_access, texture_formats_tier1,;\n");

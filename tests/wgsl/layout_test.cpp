@@ -147,42 +147,49 @@ TEST(Layout, AlignSizeAttributeErrors) {
   EXPECT_TRUE(fails("struct S { @location(0) @foo a : f32 }", "not valid on struct members"));
 }
 
-// #address-space-layout-constraints
+// #address-space-layout-constraints when uniform_buffer_standard_layout is
+// not supported (Options::allowUniformBufferStandardLayout false).
 TEST(Layout, UniformConstraints) {
+  Options strict;
+  strict.allowUniformBufferStandardLayout = false;
   // array stride must be a multiple of 16 in uniform
-  EXPECT_TRUE(fails("@group(0) @binding(0) var<uniform> u : array<f32, 4>;", "stride of array"));
-  parseOk("@group(0) @binding(0) var<uniform> u : array<vec4f, 4>;");
-  parseOk("@group(0) @binding(0) var<storage> s : array<f32, 4>;");
+  EXPECT_TRUE(
+      fails("@group(0) @binding(0) var<uniform> u : array<f32, 4>;", "stride of array", strict));
+  parseOk("@group(0) @binding(0) var<uniform> u : array<vec4f, 4>;", strict);
+  parseOk("@group(0) @binding(0) var<storage> s : array<f32, 4>;", strict);
   // a struct member of struct type must be 16-byte aligned in uniform
   EXPECT_TRUE(fails(R"(
     struct Inner { x : f32 }
     struct Outer { a : f32, b : Inner }
     @group(0) @binding(0) var<uniform> u : Outer;
   )",
-                    "must be a multiple of 16"));
+                    "must be a multiple of 16", strict));
   parseOk(R"(
     struct Inner { x : f32 }
     struct Outer { a : f32, @align(16) b : Inner }
     @group(0) @binding(0) var<uniform> u : Outer;
-  )");
+  )",
+          strict);
   // the member after a struct member must start roundUp(16, size) later
   EXPECT_TRUE(fails(R"(
     struct Inner { x : f32, y : f32, z : f32 }
     struct Outer { a : Inner, b : f32 }
     @group(0) @binding(0) var<uniform> u : Outer;
   )",
-                    "must start at least 16 bytes after it"));
+                    "must start at least 16 bytes after it", strict));
   parseOk(R"(
     struct Inner { x : f32, y : f32, z : f32 }
     struct Outer { a : Inner, @align(16) b : f32 }
     @group(0) @binding(0) var<uniform> u : Outer;
-  )");
+  )",
+          strict);
   // the same struct in storage is fine
   parseOk(R"(
     struct Inner { x : f32 }
     struct Outer { a : f32, b : Inner }
     @group(0) @binding(0) var<storage> s : Outer;
-  )");
+  )",
+          strict);
 }
 
 TEST(Layout, UniformBufferStandardLayout) {
@@ -193,12 +200,21 @@ TEST(Layout, UniformBufferStandardLayout) {
     @group(0) @binding(0) var<uniform> u : Outer;
   )";
   parseOk(src);
+  // A supported language extension is in force without `requires`
+  // (#language-extensions-sec): the same uniform struct is fine.
+  const char* withoutRequires = R"(
+    struct Inner { x : f32 }
+    struct Outer { a : f32, b : Inner, c : array<f32, 3> }
+    @group(0) @binding(0) var<uniform> u : Outer;
+  )";
+  parseOk(withoutRequires);
+  parseOk("@group(0) @binding(0) var<uniform> u : array<f32, 4>;");
   Options o;
-  o.uniformBufferStandardLayoutByDefault = true;
-  parseOk("@group(0) @binding(0) var<uniform> u : array<f32, 4>;", o);
-  o = {};
   o.allowUniformBufferStandardLayout = false;
   EXPECT_TRUE(fails(src, "turned off", o));
+  EXPECT_TRUE(fails(withoutRequires, "must be a multiple of 16", o));
+  o.uniformBufferStandardLayoutByDefault = true;  // relaxed, `requires` still refused
+  parseOk("@group(0) @binding(0) var<uniform> u : array<f32, 4>;", o);
 }
 
 TEST(Layout, StorageOffsetsWithSmallAlign) {

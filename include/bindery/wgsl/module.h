@@ -32,8 +32,12 @@ struct Options {
   bool allowUnrestrictedPointerParameters = true;
   bool allowPointerCompositeAccess = true;
   bool allowUniformBufferStandardLayout = true;
-  // Treat uniform_buffer_standard_layout as in force even without `requires`
-  // (an implementation may expose it always).
+  // With allowUniformBufferStandardLayout the uniform address space uses the
+  // standard layout rules whether or not the module says `requires
+  // uniform_buffer_standard_layout;` (a supported language extension is in
+  // force without it). This switch does the same when
+  // allowUniformBufferStandardLayout is false (so `requires` is refused but
+  // the layout relaxed); kept for compatibility.
   bool uniformBufferStandardLayoutByDefault = false;
   // Stop after this many errors (0 = unlimited).
   uint32_t maxErrors = 64;
