@@ -13,11 +13,21 @@
 
 namespace bindery::node {
 
-// The token that lets the addon (and only the addon) construct instances:
-// `new GPUBuffer()` from JavaScript is an "Illegal constructor" TypeError.
+// The token that lets the addon (and only the addon) construct instances of
+// its other classes (GPUCompilationInfo, ...): `new GPUCompilationInfo()` from
+// JavaScript is an "Illegal constructor" TypeError.
 extern int kConstructToken;
 // The type tag of wrapped instances of class `id` (napi_type_tag_object).
 const napi_type_tag* typeTag(ClassId id);
+
+// Wrapper::create's handshake with the constructor: set just before it
+// constructs an instance (so `new GPUBuffer()` from JavaScript finds it clear,
+// an "Illegal constructor" TypeError), and the instance the constructor made.
+struct Constructing {
+  bool allowed = false;
+  void* instance = nullptr;
+};
+inline thread_local Constructing constructing;
 
 template <class Derived, class H, ClassId Id>
 class Wrapper : public Napi::ObjectWrap<Derived> {
@@ -25,18 +35,25 @@ class Wrapper : public Napi::ObjectWrap<Derived> {
   static constexpr ClassId kId = Id;
 
   explicit Wrapper(const Napi::CallbackInfo& info) : Napi::ObjectWrap<Derived>(info) {
-    if (info.Length() != 1 || !info[0].IsExternal() ||
-        info[0].As<Napi::External<void>>().Data() != &kConstructToken) {
-      throw Napi::TypeError::New(info.Env(), "Illegal constructor");
-    }
+    if (!constructing.allowed) throw Napi::TypeError::New(info.Env(), "Illegal constructor");
+    constructing.allowed = false;
+    constructing.instance = this;
   }
 
   // A new JS object wrapping `handle`, made by `device`.
   static Napi::Object create(Napi::Env env, H handle, DeviceRef device) {
     Napi::FunctionReference& ctor = addonData(env).constructors[static_cast<int>(Id)];
-    Napi::Object object = ctor.New({Napi::External<void>::New(env, &kConstructToken)});
+    constructing = Constructing{true, nullptr};
+    Napi::Object object;
+    try {
+      object = ctor.New({});
+    } catch (...) {
+      constructing = Constructing{};
+      throw;
+    }
+    auto* self = static_cast<Derived*>(static_cast<Wrapper*>(constructing.instance));
+    constructing = Constructing{};
     NAPI_THROW_IF_FAILED(env, napi_type_tag_object(env, object, typeTag(Id)), Napi::Object());
-    Derived* self = Napi::ObjectWrap<Derived>::Unwrap(object);
     self->handle = std::move(handle);
     self->device = std::move(device);
     return object;
