@@ -406,6 +406,7 @@ function installCreateView(prototype) {
 
 function installCreateBuffer(prototype) {
   const full = prototype.createBuffer;
+  const classPrototype = native.GPUBuffer.prototype;
   fullMethods.createBuffer = full;
   define(prototype, 'createBuffer', function createBuffer(descriptor) {
     lean: if (arguments.length >= 1 && isDictionary(descriptor)) {
@@ -427,7 +428,8 @@ function installCreateBuffer(prototype) {
       writeSize64(1, size);
       scratch[3] = usage;
       scratch[4] = mapped === true ? 1 : 0;
-      return fast.createBuffer(undefined, label);
+      const object = Object.create(classPrototype);
+      return stamp(object, fast.createBuffer(object, label));
     }
     return Reflect.apply(full, this, arguments);
   }, 1);

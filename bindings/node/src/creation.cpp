@@ -266,7 +266,8 @@ napi_value fastCreateBuffer(napi_env env, napi_callback_info info) {
     descriptor.size = u64(a + 1);
     descriptor.usage = BufferUsageFlags::fromBits(a[3]);
     descriptor.mappedAtCreation = a[4] != 0;
-    return createBufferObject(Napi::Env(env), d, descriptor);
+    Napi::Object object = createBufferObject(Napi::Env(env), d, descriptor, call.object);
+    return stampValue(env, stampOf(Napi::Env(env), object));
   });
 }
 
@@ -274,16 +275,14 @@ void freeRegisteredSlot(napi_env, void* data, void*) {
   slotTable().release(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data)));
 }
 
-// (object) -> its stamp: a slot object's, a GPUDevice's, or a buffer's or
-// texture's (registered now, freed when it is collected); 0 for anything else.
+// (object) -> its stamp: a slot object's, or a texture's (registered now,
+// freed when it is collected); 0 for anything else.
 Napi::Value slotOf(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   Napi::Value v = info[0];
   uint32_t stamp = stampOf(env, v);
   if (stamp == 0) {
-    if (GPUBuffer* buffer = GPUBuffer::unwrap(env, v)) {
-      stamp = slotTable().add(buffer->handle, buffer->device);
-    } else if (GPUTexture* texture = GPUTexture::unwrap(env, v)) {
+    if (GPUTexture* texture = GPUTexture::unwrap(env, v)) {
       stamp = slotTable().add(texture->handle, texture->device);
     } else {
       return Napi::Number::New(env, 0);

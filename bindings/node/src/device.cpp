@@ -20,7 +20,7 @@ using idl::Where;
 // #dom-gpudevice-createbuffer after the descriptor's conversion (the full
 // method and the lean path of lib/creation.js).
 Napi::Object createBufferObject(Napi::Env env, const DeviceRef& d,
-                                const BufferDescriptor& descriptor) {
+                                const BufferDescriptor& descriptor, napi_value object) {
   // Content timeline: mappedAtCreation needs a size that is a multiple of 4.
   if (descriptor.mappedAtCreation && descriptor.size % 4 != 0) {
     throw Napi::RangeError::New(
@@ -30,9 +30,12 @@ Napi::Object createBufferObject(Napi::Env env, const DeviceRef& d,
   }
   Buffer buffer = d->device.createBuffer(descriptor);
   d->throwIfFailed();
-  Napi::Object object = GPUBuffer::create(env, std::move(buffer), d);
-  GPUBuffer::Unwrap(object)->mappedForWrite = descriptor.mappedAtCreation;
-  return object;
+  SlotTable& table = slotTable();
+  uint32_t stamp = table.add(std::move(buffer), d);
+  table.find(stamp)->mapping.forWrite = descriptor.mappedAtCreation;
+  if (object == nullptr) return newSlotObject(env, ClassId::Buffer, stamp);
+  wrapSlotObject(env, object, stamp);
+  return Napi::Object(env, object);
 }
 
 // --- DeviceState -------------------------------------------------------------

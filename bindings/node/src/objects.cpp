@@ -33,44 +33,30 @@ namespace {
 }  // namespace
 
 // --- GPUBuffer -----------------------------------------------------------------
+// A slot object: the handle, its device and the mapping state are its slot's.
 
-void GPUBuffer::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUBuffer",
-                {InstanceAccessor<&GPUBuffer::size>("size", idl::kAttribute),
-                 InstanceAccessor<&GPUBuffer::usage>("usage", idl::kAttribute),
-                 InstanceAccessor<&GPUBuffer::mapState>("mapState", idl::kAttribute),
-                 InstanceMethod<&GPUBuffer::getMappedRange>("getMappedRange", idl::kOperation),
-                 InstanceMethod<&GPUBuffer::unmap>("unmap", idl::kOperation),
-                 InstanceMethod<&GPUBuffer::destroy>("destroy", idl::kOperation)});
-  Napi::Function ctor = addonData(env).constructors[static_cast<int>(ClassId::Buffer)].Value();
-  Napi::Object prototype = ctor.Get("prototype").As<Napi::Object>();
-  prototype.DefineProperty(Napi::PropertyDescriptor::Function(
-      env, prototype, "mapAsync",
-      [](const Napi::CallbackInfo& info) -> Napi::Value {
-        GPUBuffer* self = GPUBuffer::unwrap(info.Env(), info.This());
-        if (!self) throw Napi::TypeError::New(info.Env(), "Illegal invocation: not a GPUBuffer");
-        return self->mapAsync(info);
-      },
-      idl::kOperation));
+namespace {
+
+Buffer& bufferOf(Slot& s) {
+  return std::get<Buffer>(s.object);
 }
 
-GPUBuffer::~GPUBuffer() = default;
-
-Napi::Value GPUBuffer::size(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), static_cast<double>(handle.size()));
+Napi::Value bufferSize(const Napi::CallbackInfo& info, Slot& s) {
+  return Napi::Number::New(info.Env(), static_cast<double>(bufferOf(s).size()));
 }
-Napi::Value GPUBuffer::usage(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), handle.usage().bits());
+Napi::Value bufferUsage(const Napi::CallbackInfo& info, Slot& s) {
+  return Napi::Number::New(info.Env(), bufferOf(s).usage().bits());
 }
-Napi::Value GPUBuffer::mapState(const Napi::CallbackInfo& info) {
-  return Napi::String::New(info.Env(), std::string(toString(handle.mapState())));
+Napi::Value bufferMapState(const Napi::CallbackInfo& info, Slot& s) {
+  return Napi::String::New(info.Env(), std::string(toString(bufferOf(s).mapState())));
 }
 
 // #dom-gpubuffer-getmappedrange. The range is a copy: an ArrayBuffer of V8's
 // own memory, written back into the buffer by unmap() and then detached.
-Napi::Value GPUBuffer::getMappedRange(const Napi::CallbackInfo& info) {
+Napi::Value getMappedRange(const Napi::CallbackInfo& info, Slot& s) {
   Napi::Env env = info.Env();
-  idl::Context ctx{env, "GPUBuffer.getMappedRange", device->strict};
+  Buffer handle = bufferOf(s);
+  idl::Context ctx{env, "GPUBuffer.getMappedRange", s.device->strict};
   uint64_t offset = 0;
   std::optional<uint64_t> size;
   if (info.Length() > 0 && !info[0].IsUndefined()) {
@@ -85,7 +71,7 @@ Napi::Value GPUBuffer::getMappedRange(const Napi::CallbackInfo& info) {
                                          toString(handle.mapState())));
   }
   uint64_t rangeSize = size.value_or(handle.size() > offset ? handle.size() - offset : 0);
-  for (const MappedRange& r : mappedRanges_) {
+  for (const BufferMapping::Range& r : s.mapping.ranges) {
     if (offset < r.offset + r.size && r.offset < offset + rangeSize) {
       throwOperationError(env,
                           fmt::format("GPUBuffer.getMappedRange: the range [{}, {}) "
@@ -103,30 +89,34 @@ Napi::Value GPUBuffer::getMappedRange(const Napi::CallbackInfo& info) {
   }
   Napi::ArrayBuffer arrayBuffer = Napi::ArrayBuffer::New(env, static_cast<size_t>(rangeSize));
   if (rangeSize > 0) std::memcpy(arrayBuffer.Data(), bytes, static_cast<size_t>(rangeSize));
-  mappedRanges_.push_back({Napi::Persistent(arrayBuffer), bytes, offset, rangeSize});
+  s.mapping.ranges.push_back({Napi::Persistent(arrayBuffer), bytes, offset, rangeSize});
   return arrayBuffer;
 }
 
-void GPUBuffer::releaseMappedRanges(bool copyBack) {
-  for (MappedRange& r : mappedRanges_) {
+// Copies the mapped ranges' bytes back into the buffer (when `copyBack` and
+// the mapping is writable) and detaches them.
+void releaseMappedRanges(Slot& s, bool copyBack) {
+  for (BufferMapping::Range& r : s.mapping.ranges) {
     Napi::ArrayBuffer arrayBuffer = r.arrayBuffer.Value();
-    if (copyBack && mappedForWrite && !arrayBuffer.IsDetached() && r.size > 0) {
+    if (copyBack && s.mapping.forWrite && !arrayBuffer.IsDetached() && r.size > 0) {
       std::memcpy(r.bytes, arrayBuffer.Data(), static_cast<size_t>(r.size));
     }
     if (!arrayBuffer.IsDetached()) arrayBuffer.Detach();
   }
-  mappedRanges_.clear();
+  s.mapping.ranges.clear();
 }
 
-void GPUBuffer::unmap(const Napi::CallbackInfo&) {
-  releaseMappedRanges(true);
-  handle.unmap();
-  device->throwIfFailed();
+Napi::Value unmap(const Napi::CallbackInfo& info, Slot& s) {
+  releaseMappedRanges(s, true);
+  bufferOf(s).unmap();
+  s.device->throwIfFailed();
+  return info.Env().Undefined();
 }
 
 // #dom-gpubuffer-mapasync: settles at the device's next tick (or at once on failure).
-Napi::Value GPUBuffer::mapAsync(const Napi::CallbackInfo& info) {
+Napi::Value mapAsync(const Napi::CallbackInfo& info, Slot& s) {
   Napi::Env env = info.Env();
+  DeviceRef device = s.device;
   idl::Context ctx{env, "GPUBuffer.mapAsync", device->strict};
   auto deferred = std::make_shared<Napi::Promise::Deferred>(env);
   try {
@@ -136,13 +126,14 @@ Napi::Value GPUBuffer::mapAsync(const Napi::CallbackInfo& info) {
     std::optional<uint64_t> size;
     if (!info[1].IsUndefined()) offset = idl::argument<uint64_t>(ctx, info, 1, "offset");
     if (!info[2].IsUndefined()) size = idl::argument<uint64_t>(ctx, info, 2, "size");
-    Napi::ObjectReference self = Napi::Persistent(Value());
-    auto keep = std::make_shared<Napi::ObjectReference>(std::move(self));
-    handle.mapAsync(
+    // The JS object (so its slot) lives until the promise settles.
+    auto keep = std::make_shared<Napi::ObjectReference>(Napi::Persistent(info.This().ToObject()));
+    uint32_t stamp = stampOf(env, info.This());
+    bufferOf(s).mapAsync(
         mode, offset, size,
-        [this, deferred, env, keep, mode](MapAsyncStatus status, std::string_view message) {
+        [stamp, deferred, env, keep, mode](MapAsyncStatus status, std::string_view message) {
           if (status == MapAsyncStatus::Success) {
-            mappedForWrite = mode.has(MapMode::Write);
+            if (Slot* slot = slotTable().find(stamp)) slot->mapping.forWrite = mode.has(MapMode::Write);
             deferred->Resolve(env.Undefined());
             return;
           }
@@ -157,10 +148,39 @@ Napi::Value GPUBuffer::mapAsync(const Napi::CallbackInfo& info) {
   return deferred->Promise();
 }
 
-void GPUBuffer::destroy(const Napi::CallbackInfo&) {
-  releaseMappedRanges(false);
-  handle.destroy();
-  device->throwIfFailed();
+Napi::Value destroyBuffer(const Napi::CallbackInfo& info, Slot& s) {
+  releaseMappedRanges(s, false);
+  bufferOf(s).destroy();
+  s.device->throwIfFailed();
+  return info.Env().Undefined();
+}
+
+template <Napi::Value (*F)(const Napi::CallbackInfo&, Slot&)>
+napi_value bufferCallback(napi_env e, napi_callback_info i) {
+  return Napi::details::WrapCallback(e, [&]() -> napi_value {
+    Napi::CallbackInfo info(e, i);
+    return F(info, thisSlot(info, ClassId::Buffer));
+  });
+}
+
+napi_property_descriptor bufferAttribute(const char* name, napi_callback getter) {
+  return {name, nullptr, nullptr, getter, nullptr, nullptr, idl::kAttribute, nullptr};
+}
+napi_property_descriptor bufferOperation(const char* name, napi_callback method) {
+  return {name, nullptr, method, nullptr, nullptr, nullptr, idl::kOperation, nullptr};
+}
+
+}  // namespace
+
+void GPUBuffer::init(Napi::Env env, Napi::Object exports) {
+  defineSlotClass(env, exports, ClassId::Buffer,
+                  {bufferAttribute("size", bufferCallback<bufferSize>),
+                   bufferAttribute("usage", bufferCallback<bufferUsage>),
+                   bufferAttribute("mapState", bufferCallback<bufferMapState>),
+                   bufferOperation("getMappedRange", bufferCallback<getMappedRange>),
+                   bufferOperation("unmap", bufferCallback<unmap>),
+                   bufferOperation("destroy", bufferCallback<destroyBuffer>),
+                   bufferOperation("mapAsync", bufferCallback<mapAsync>)});
 }
 
 // --- GPUTexture / GPUTextureView ------------------------------------------------
@@ -351,8 +371,8 @@ void Convert<BindingResource>::from(const Context& ctx, Napi::Value v, BindingRe
     out = *view;
   } else if (auto* external = stamp ? slots.get<ExternalTexture>(stamp) : nullptr) {
     out = *external;
-  } else if (auto* buffer = GPUBuffer::unwrap(env, v)) {
-    out = buffer->handle;
+  } else if (auto* buffer = stamp ? slots.get<Buffer>(stamp) : nullptr) {
+    out = *buffer;
   } else if (auto* texture = GPUTexture::unwrap(env, v)) {
     out = texture->handle;
   } else if (v.IsObject() && !v.IsFunction()) {

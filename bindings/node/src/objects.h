@@ -91,36 +91,9 @@ class Wrapper : public Napi::ObjectWrap<Derived> {
   DeviceRef device;
 };
 
-class GPUBuffer : public Wrapper<GPUBuffer, Buffer, ClassId::Buffer> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUBuffer.label";
-  using Wrapper::Wrapper;
-  ~GPUBuffer() override;
+// GPUBuffer is a slot object (slots.h); its mapping state lives in its slot.
+struct GPUBuffer : SlotClass<Buffer, ClassId::Buffer> {
   static void init(Napi::Env env, Napi::Object exports);
-
-  Napi::Value size(const Napi::CallbackInfo& info);
-  Napi::Value usage(const Napi::CallbackInfo& info);
-  Napi::Value mapState(const Napi::CallbackInfo& info);
-  Napi::Value getMappedRange(const Napi::CallbackInfo& info);
-  void unmap(const Napi::CallbackInfo& info);
-  void destroy(const Napi::CallbackInfo& info);
-  Napi::Value mapAsync(const Napi::CallbackInfo& info);
-
-  // Whether the current mapping is writable (mappedAtCreation or MapMode.WRITE):
-  // only then does unmap() copy the ranges' bytes back.
-  bool mappedForWrite = false;
-
- private:
-  // Copies the mapped ranges' bytes back into the buffer and detaches them.
-  void releaseMappedRanges(bool copyBack);
-
-  struct MappedRange {
-    Napi::Reference<Napi::ArrayBuffer> arrayBuffer;
-    void* bytes;  // the buffer's own bytes, valid until unmap()
-    uint64_t offset;
-    uint64_t size;
-  };
-  std::vector<MappedRange> mappedRanges_;
 };
 
 class GPUTexture : public Wrapper<GPUTexture, Texture, ClassId::Texture> {

@@ -54,6 +54,7 @@ void SlotTable::release(uint32_t stamp) {
   if (s == nullptr) return;  // after reset() (the environment's teardown)
   s->object = std::monostate();
   s->device.reset();
+  s->mapping = BufferMapping();
   freeSlots.push_back(stamp >> kSlotKindBits);
 }
 
@@ -115,6 +116,7 @@ struct SlotClassInfo {
   const char* setLabelCall;
 };
 constexpr SlotClassInfo kSlotClasses[] = {
+    {ClassId::Buffer, SlotKind::Buffer, "GPUBuffer", "GPUBuffer.label"},
     {ClassId::TextureView, SlotKind::TextureView, "GPUTextureView", "GPUTextureView.label"},
     {ClassId::Sampler, SlotKind::Sampler, "GPUSampler", "GPUSampler.label"},
     {ClassId::BindGroupLayout, SlotKind::BindGroupLayout, "GPUBindGroupLayout",
@@ -129,9 +131,16 @@ napi_value illegalConstructor(napi_env env, napi_callback_info) {
   return nullptr;
 }
 
-// The slot behind `this` of a label accessor, when it is a slot object of
-// the accessor's class (anything else: "Illegal invocation").
-Slot& labelSlot(const Napi::CallbackInfo& cb, const SlotClassInfo& info) {
+const SlotClassInfo& classInfo(ClassId id) {
+  for (const SlotClassInfo& info : kSlotClasses) {
+    if (info.id == id) return info;
+  }
+  throw std::logic_error("bindery: not a slot-object class");
+}
+
+// The slot behind `this`, when it is a slot object of class `info`
+// (anything else: "Illegal invocation").
+Slot& slotOfThis(const Napi::CallbackInfo& cb, const SlotClassInfo& info) {
   uint32_t stamp = stampOf(cb.Env(), cb.This());
   Slot* s = nullptr;
   if (stamp != 0 && (stamp & ((1u << kSlotKindBits) - 1)) == static_cast<uint32_t>(info.kind)) {
@@ -141,6 +150,9 @@ Slot& labelSlot(const Napi::CallbackInfo& cb, const SlotClassInfo& info) {
     throw Napi::TypeError::New(cb.Env(), std::string("Illegal invocation: not a ") + info.name);
   }
   return *s;
+}
+Slot& labelSlot(const Napi::CallbackInfo& cb, const SlotClassInfo& info) {
+  return slotOfThis(cb, info);
 }
 
 // Calls f(handle) with the slot's handle (every kind but a device).
@@ -172,35 +184,58 @@ void setLabel(const Napi::CallbackInfo& cb) {
 
 }  // namespace
 
-void initSlotClasses(Napi::Env env, Napi::Object exports) {
+Slot& thisSlot(const Napi::CallbackInfo& info, ClassId id) {
+  return slotOfThis(info, classInfo(id));
+}
+
+void defineSlotClass(Napi::Env env, Napi::Object exports, ClassId id,
+                     std::vector<napi_property_descriptor> properties) {
   AddonData& data = addonData(env);
-  Napi::Object objectCtor = env.Global().Get("Object").As<Napi::Object>();
-  data.objectCreate = Napi::Persistent(objectCtor.Get("create").As<Napi::Function>());
-  for (const SlotClassInfo& info : kSlotClasses) {
-    void* infoData = const_cast<SlotClassInfo*>(&info);
-    napi_property_descriptor label{
-        "label", nullptr, nullptr,
-        [](napi_env e, napi_callback_info i) -> napi_value {
-          return Napi::details::WrapCallback(e, [&] { return getLabel(Napi::CallbackInfo(e, i)); });
-        },
-        [](napi_env e, napi_callback_info i) -> napi_value {
-          return Napi::details::WrapCallback(e, [&] {
-            setLabel(Napi::CallbackInfo(e, i));
-            return napi_value(nullptr);
-          });
-        },
-        nullptr,
-        // as idl::kAttribute: WebIDL's regular attribute
-        static_cast<napi_property_attributes>(napi_enumerable | napi_configurable), infoData};
-    napi_value ctor = nullptr;
+  if (data.objectCreate.IsEmpty()) {
+    Napi::Object objectCtor = env.Global().Get("Object").As<Napi::Object>();
+    data.objectCreate = Napi::Persistent(objectCtor.Get("create").As<Napi::Function>());
+  }
+  const SlotClassInfo& info = classInfo(id);
+  void* infoData = const_cast<SlotClassInfo*>(&info);
+  properties.push_back(napi_property_descriptor{"label", nullptr, nullptr,
+                                                [](napi_env e, napi_callback_info i) -> napi_value {
+                                                  return Napi::details::WrapCallback(e, [&] {
+                                                    return getLabel(Napi::CallbackInfo(e, i));
+                                                  });
+                                                },
+                                                [](napi_env e, napi_callback_info i) -> napi_value {
+                                                  return Napi::details::WrapCallback(e, [&] {
+                                                    setLabel(Napi::CallbackInfo(e, i));
+                                                    return napi_value(nullptr);
+                                                  });
+                                                },
+                                                nullptr, idl::kAttribute, infoData});
+  // napi_define_class gives its methods V8's receiver check (an instance the
+  // constructor made), which a slot object is not: accessors go to the class,
+  // methods onto the prototype afterwards.
+  std::vector<napi_property_descriptor> accessors;
+  std::vector<napi_property_descriptor> methods;
+  for (const napi_property_descriptor& p : properties)
+    (p.method ? methods : accessors).push_back(p);
+  napi_value ctor = nullptr;
+  NAPI_THROW_IF_FAILED_VOID(
+      env, napi_define_class(env, info.name, NAPI_AUTO_LENGTH, illegalConstructor, nullptr,
+                             accessors.size(), accessors.data(), &ctor));
+  Napi::Function fn(env, ctor);
+  if (!methods.empty()) {
+    napi_value prototype = fn.Get("prototype");
     NAPI_THROW_IF_FAILED_VOID(
-        env, napi_define_class(env, info.name, NAPI_AUTO_LENGTH, illegalConstructor, nullptr, 1,
-                               &label, &ctor));
-    Napi::Function fn(env, ctor);
-    data.constructors[static_cast<int>(info.id)] = Napi::Persistent(fn);
-    data.prototypes[static_cast<int>(info.id)] =
-        Napi::Persistent(fn.Get("prototype").As<Napi::Object>());
-    exports.Set(info.name, fn);
+        env, napi_define_properties(env, prototype, methods.size(), methods.data()));
+  }
+  data.constructors[static_cast<int>(info.id)] = Napi::Persistent(fn);
+  data.prototypes[static_cast<int>(info.id)] =
+      Napi::Persistent(fn.Get("prototype").As<Napi::Object>());
+  exports.Set(info.name, fn);
+}
+
+void initSlotClasses(Napi::Env env, Napi::Object exports) {
+  for (const SlotClassInfo& info : kSlotClasses) {
+    if (info.id != ClassId::Buffer) defineSlotClass(env, exports, info.id, {});
   }
 }
 

@@ -4,14 +4,14 @@
 // JavaScript keeps the slot's *stamp* (slot number * 8 + kind) in a private
 // field of the object, so a stamp cannot be forged from user code.
 //
-// GPUBindGroupLayout, GPUBindGroup, GPUTextureView, GPUSampler and
-// GPUExternalTexture have no member but `label`: they are *slot objects*, a
+// GPUBuffer, GPUBindGroupLayout, GPUBindGroup, GPUTextureView, GPUSampler and
+// GPUExternalTexture are *slot objects*, a
 // plain object of the class's prototype napi_wrap'ed with its stamp as the
 // data pointer (no C++ wrapper object, no type tag), freed by the wrap's
 // finalizer. Either path makes them (the lean one from an object JavaScript
 // made with Object.create(prototype), the full one here), and both accept
-// both. Buffers, textures and devices get a slot when first used by a lean
-// path (napi_add_finalizer frees it).
+// both. Textures and devices get a slot when first used by a lean path
+// (napi_add_finalizer frees it).
 #pragma once
 
 #include <napi.h>
@@ -68,15 +68,32 @@ constexpr SlotKind slotKindOf() {
   return SlotKindOf<H>::value;
 }
 
+// A GPUBuffer's mapping (objects.cpp): whether unmap() copies the ranges'
+// bytes back, and the ArrayBuffers getMappedRange() returned.
+struct BufferMapping {
+  struct Range {
+    Napi::Reference<Napi::ArrayBuffer> arrayBuffer;
+    void* bytes;  // the buffer's own bytes, valid until unmap()
+    uint64_t offset;
+    uint64_t size;
+  };
+  // Whether the current mapping is writable (mappedAtCreation or MapMode.WRITE).
+  bool forWrite = false;
+  std::vector<Range> ranges;
+};
+
 struct Slot {
-  SlotObject object;  // std::monostate: a free slot
-  DeviceRef device;   // the device that made the object (strict mode of its label)
+  SlotObject object;      // std::monostate: a free slot
+  DeviceRef device;       // the device that made the object (strict mode of its label)
+  BufferMapping mapping;  // a GPUBuffer's
 };
 
 // One per thread (a worker's addon instance has its own thread).
 struct SlotTable {
-  std::deque<Slot> slots{Slot{}};  // slot 0 is never used; a deque: references stay valid
+  std::deque<Slot> slots;  // slot 0 is never used; a deque: references stay valid
   std::vector<uint32_t> freeSlots;
+
+  SlotTable() { slots.emplace_back(); }
 
   // A new slot holding `object`; its stamp.
   uint32_t add(SlotObject object, DeviceRef device);
@@ -138,7 +155,13 @@ Napi::Object SlotClass<H, Id>::create(Napi::Env env, H handle, const DeviceRef& 
   return newSlotObject(env, Id, stamp);
 }
 
-// Defines the slot-object classes (label accessor, Illegal constructor).
+// Defines the slot-object classes (label accessor, Illegal constructor) but GPUBuffer.
 void initSlotClasses(Napi::Env env, Napi::Object exports);
+// Defines slot-object class `id`: an Illegal constructor, `label`, and `properties`.
+void defineSlotClass(Napi::Env env, Napi::Object exports, ClassId id,
+                     std::vector<napi_property_descriptor> properties);
+// The slot behind `this` when it is a slot object of class `id`; a TypeError
+// ("Illegal invocation: not a GPUBuffer") for anything else.
+Slot& thisSlot(const Napi::CallbackInfo& info, ClassId id);
 
 }  // namespace bindery::node
