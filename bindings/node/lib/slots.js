@@ -5,8 +5,8 @@
 // this file can read or write it and user code cannot forge one.
 //
 // Objects the lean creation path makes are stamped when they are made; any
-// other object of the addon (a buffer, a texture, an object a full method
-// made) is stamped on first use, after asking the addon (fast.slotOf).
+// other object of the addon (a texture, an object a full method made) is
+// stamped on first use, after asking the addon (fast.slotOf).
 
 const { native } = require('./native');
 
