@@ -221,7 +221,7 @@ MaybeError validateCompatibilityFragment(const wgsl::EntryPoint& ep, std::string
         "Fragment entry point '{}' of {} calls {} (line {}:{}); in compatibility mode (a device "
         "without \"core-features-and-limits\") the fragment stage must not call dpdxFine, "
         "dpdyFine or fwidthFine.",
-        ep.name, moduleName, b.name, b.line, b.column);
+        ep.name, moduleName, b.name, b.line, b.codePointColumn);
   }
   return {};
 }

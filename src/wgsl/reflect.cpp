@@ -289,7 +289,8 @@ void reflectPipelineFacts(const ModuleImpl& m, const LineMap& lines, uint32_t fi
       ep.textureUses.push_back(out);
   }
   for (const auto& [name, span] : f.builtinCalls)
-    ep.builtinFunctions.push_back({name, lines.line(span.offset), lines.column(span.offset)});
+    ep.builtinFunctions.push_back({name, lines.line(span.offset), lines.column(span.offset),
+                                   lines.codePointColumn(span.offset)});
   if (!m.pipelineErrors.empty()) {
     std::vector<bool> fns = reachable(m, fi);
     for (const PipelineErrorRecord& r : m.pipelineErrors) {

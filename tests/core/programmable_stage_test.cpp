@@ -380,6 +380,18 @@ TEST_F(ProgrammableStageTest, CompatibilityNoFineDerivativesInFragment) {
                      " (line 1:",
                  "compatibility mode"});
   }
+  // The column counts code points: 'dpdxFine' after "fn bord\xc3\xa9(v : f32) -> f32 { return "
+  // is at code point 35 of line 1 (byte 36).
+  expectFails(compat, ErrorCode::PipelineCompatibilityFineDerivative,
+              [&] {
+                create(compat,
+                       module(compat,
+                              "fn bord\xc3\xa9(v : f32) -> f32 { return dpdxFine(v); }\n"
+                              "@vertex fn vs() -> @builtin(position) vec4f { return vec4f(0); }\n"
+                              "@fragment fn fs(@builtin(position) p : vec4f) -> @location(0) "
+                              "vec4f {\n  return vec4f(bord\xc3\xa9(p.x));\n}\n"));
+              },
+              {"calls dpdxFine (line 1:35)"});
   EXPECT_FALSE(captureError(compat, [&] { create(compat, module(compat, shader("dpdxCoarse"))); }));
   EXPECT_FALSE(captureError(compat, [&] { create(compat, module(compat, shader("fwidth"))); }));
   expectValid([&] { create(device, module(shader("dpdxFine"))); });

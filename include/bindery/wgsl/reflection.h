@@ -195,9 +195,10 @@ struct TextureUse {
 // A builtin function an entry point calls, directly or through the
 // functions it calls, with its first call. Added additively.
 struct BuiltinFunctionUse {
-  std::string name;     // "dpdxFine", "textureSample", ...
-  uint32_t line = 0;    // 1-based
-  uint32_t column = 0;  // 1-based, bytes (as Diagnostic::column)
+  std::string name;              // "dpdxFine", "textureSample", ...
+  uint32_t line = 0;             // 1-based
+  uint32_t column = 0;           // 1-based, bytes (as Diagnostic::column)
+  uint32_t codePointColumn = 0;  // 1-based, code points (as Diagnostic's); added additively
 };
 
 // A var<workgroup> an entry point statically uses. Added additively.
