@@ -362,7 +362,6 @@ Napi::Value queueOnSubmittedWorkDone(const Napi::CallbackInfo& info) {
   return deferred->Promise();
 }
 
-
 void pushErrorScope(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   DeviceRef& d = deviceOf(env, info.This());

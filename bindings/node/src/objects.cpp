@@ -133,7 +133,8 @@ Napi::Value mapAsync(const Napi::CallbackInfo& info, Slot& s) {
         mode, offset, size,
         [stamp, deferred, env, keep, mode](MapAsyncStatus status, std::string_view message) {
           if (status == MapAsyncStatus::Success) {
-            if (Slot* slot = slotTable().find(stamp)) slot->mapping.forWrite = mode.has(MapMode::Write);
+            if (Slot* slot = slotTable().find(stamp))
+              slot->mapping.forWrite = mode.has(MapMode::Write);
             deferred->Resolve(env.Undefined());
             return;
           }
