@@ -23,6 +23,12 @@
 // and message stays the addon's. A descriptor that falls back is read twice
 // (here, then by the full method): observable only through getters or
 // Proxies, which see their traps run again.
+//
+// A GPUBindGroupEntry's resource whose prototype is Object.prototype is taken
+// as a GPUBufferBinding without asking the addon (a native call per entry):
+// only an object of the addon whose prototype user code replaced with
+// Object.prototype, and that was never used on a lean path before, would be
+// read differently (as a dictionary instead of as the object).
 
 const { native } = require('./native');
 const { kinds, stamp, stampGet, stampOf, kindOf, fast } = require('./slots');
