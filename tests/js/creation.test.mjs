@@ -340,3 +340,37 @@ test('slots of collected objects are given back (200,000 bind groups and views)'
   assert.ok(out.peak < 60000, `peak ${out.peak} live slots: collected objects give theirs back`);
   assert.ok(out.end < out.start + 1000, `end ${out.end}, start ${out.start}`);
 });
+
+test('the lean paths keep only a Uint32Array of the right size as their scratch', () => {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    import { create } from 'bindery';
+    import { createRequire } from 'node:module';
+    const require = createRequire(process.cwd() + '/');
+    const { native } = require('./bindings/node/lib/native.js');
+    const outcomes = [];
+    for (const fast of [native.fastCreation, native.fastEncoding]) {
+      for (const value of [undefined, 42, {}, new Float64Array(16), new Int32Array(16), new Uint32Array(1)]) {
+        try {
+          fast.setScratch(value);
+          outcomes.push('kept');
+        } catch (e) {
+          outcomes.push(e.name + ': ' + e.message);
+        }
+      }
+    }
+    // The lean paths still work after the rejected calls.
+    const device = await (await create().requestAdapter()).requestDevice();
+    const layout = device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 4, buffer: {} }] });
+    outcomes.push(layout.constructor.name);
+    console.log(JSON.stringify(outcomes));
+  `], { cwd: repoRoot, encoding: 'utf8', timeout: 60000 });
+  assert.equal(r.status, 0, r.stderr);
+  const outcomes = JSON.parse(r.stdout.trim().split('\n').pop());
+  assert.equal(outcomes.length, 13);
+  for (let i = 0; i < 12; i++) {
+    const tooShort = i % 6 === 5;
+    assert.match(outcomes[i], tooShort ? /^RangeError: setScratch: the array is too short$/
+      : /^TypeError: setScratch: expects a Uint32Array$/, `case ${i}`);
+  }
+  assert.equal(outcomes[12], 'GPUBindGroupLayout');
+});

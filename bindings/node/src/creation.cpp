@@ -16,6 +16,7 @@
 #include "create_object.h"
 #include "descriptors.h"
 #include "objects.h"
+#include "scratch.h"
 #include "slots.h"
 
 namespace bindery::node {
@@ -24,11 +25,8 @@ namespace {
 
 struct CreationState {
   SlotTable* objects = &slotTable();
-  // The Uint32Array lib/creation.js writes a lean call's descriptor into (an
-  // ArrayBuffer of its own: the bytes never move).
-  Napi::Reference<Napi::Uint32Array> scratchArray;
-  const uint32_t* scratch = nullptr;
-  uint32_t scratchLength = 0;
+  // What lib/creation.js writes a lean call's descriptor into.
+  ScratchArray scratch;
 };
 thread_local CreationState creationState;
 
@@ -100,7 +98,7 @@ napi_value guarded(napi_env env, napi_callback_info info, uint32_t words, F&& f)
   napi_get_cb_info(env, info, &argc, argv, nullptr, &data);
   auto& st = *static_cast<CreationState*>(data);
   try {
-    if (st.scratch == nullptr || st.scratchLength < words) badStamp(env);
+    if (st.scratch.words == nullptr || st.scratch.length < words) badStamp(env);
     Call call{st, argv[0], {}};
     napi_valuetype type = napi_undefined;
     if (argc > 1 && napi_typeof(env, argv[1], &type) == napi_ok && type == napi_string) {
@@ -130,10 +128,10 @@ napi_value finish(napi_env env, Call& call, H handle, const DeviceRef& device) {
 napi_value fastCreateBindGroupLayout(napi_env env, napi_callback_info info) {
   static constexpr const char* kCall = "GPUDevice.createBindGroupLayout";
   return guarded(env, info, kLayoutHeader, [&](Call& call) {
-    const uint32_t* a = call.st.scratch;
+    const uint32_t* a = call.st.scratch.words;
     DeviceRef d = at<DeviceRef>(env, call.st, a[0]);
     uint32_t count = a[1];
-    if (count > (call.st.scratchLength - kLayoutHeader) / kLayoutEntryWords) badStamp(env);
+    if (count > (call.st.scratch.length - kLayoutHeader) / kLayoutEntryWords) badStamp(env);
     BindGroupLayoutDescriptor descriptor;
     descriptor.label = std::move(call.label);
     descriptor.entries.resize(count);
@@ -197,10 +195,10 @@ BindingResource resourceAt(napi_env env, CreationState& st, uint32_t stamp) {
 napi_value fastCreateBindGroup(napi_env env, napi_callback_info info) {
   static constexpr const char* kCall = "GPUDevice.createBindGroup";
   return guarded(env, info, kGroupHeader, [&](Call& call) {
-    const uint32_t* a = call.st.scratch;
+    const uint32_t* a = call.st.scratch.words;
     DeviceRef d = at<DeviceRef>(env, call.st, a[0]);
     uint32_t count = a[2];
-    if (count > (call.st.scratchLength - kGroupHeader) / kGroupEntryWords) badStamp(env);
+    if (count > (call.st.scratch.length - kGroupHeader) / kGroupEntryWords) badStamp(env);
     BindGroupDescriptor descriptor;
     descriptor.label = std::move(call.label);
     descriptor.layout = at<BindGroupLayout>(env, call.st, a[1]);
@@ -227,7 +225,7 @@ napi_value fastCreateBindGroup(napi_env env, napi_callback_info info) {
 
 napi_value fastCreateView(napi_env env, napi_callback_info info) {
   return guarded(env, info, kViewWords, [&](Call& call) {
-    const uint32_t* a = call.st.scratch;
+    const uint32_t* a = call.st.scratch.words;
     Slot* s = call.st.objects->find(a[0]);
     Texture* texture = s ? std::get_if<Texture>(&s->object) : nullptr;
     if (texture == nullptr) badStamp(env);
@@ -259,7 +257,7 @@ napi_value fastCreateView(napi_env env, napi_callback_info info) {
 
 napi_value fastCreateBuffer(napi_env env, napi_callback_info info) {
   return guarded(env, info, kBufferWords, [&](Call& call) -> napi_value {
-    const uint32_t* a = call.st.scratch;
+    const uint32_t* a = call.st.scratch.words;
     DeviceRef d = at<DeviceRef>(env, call.st, a[0]);
     BufferDescriptor descriptor;
     descriptor.label = std::move(call.label);
@@ -299,11 +297,7 @@ Napi::Value slotOf(const Napi::CallbackInfo& info) {
 
 // (Uint32Array): the scratch array of the lean creation calls.
 void setScratch(const Napi::CallbackInfo& info) {
-  Napi::Uint32Array array = info[0].As<Napi::Uint32Array>();
-  CreationState& st = creationState;
-  st.scratchArray = Napi::Persistent(array);
-  st.scratch = array.Data();
-  st.scratchLength = static_cast<uint32_t>(array.ElementLength());
+  creationState.scratch.set(info.Env(), info[0], kGroupHeader, "setScratch");
 }
 
 // () -> the number of live slots (tests: collected objects give theirs back).
@@ -330,9 +324,7 @@ void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_call
 // every object the slot table holds (finalizers that run later find no slot).
 void resetCreationState(void*) {
   CreationState& st = creationState;
-  if (!st.scratchArray.IsEmpty()) st.scratchArray.Reset();
-  st.scratch = nullptr;
-  st.scratchLength = 0;
+  st.scratch.reset();
   slotTable().reset();
 }
 

@@ -18,6 +18,7 @@
 #include "encoding.h"
 #include "encoding_descriptors.h"
 #include "pipelines.h"
+#include "scratch.h"
 #include "slots.h"
 
 namespace bindery::node {
@@ -40,12 +41,9 @@ struct EncodingState {
   std::vector<uint32_t> freeSlots;
   // The bind groups (and every other object of the lean paths), by stamp (slots.h).
   SlotTable* objects = &slotTable();
-  // The Uint32Array lib/encoding.js writes a lean call's arguments into
-  // (words 0 to 7) and its dynamic offsets (from word 8): an ArrayBuffer of
-  // its own, so the bytes never move.
-  Napi::Reference<Napi::Uint32Array> scratchArray;
-  const uint32_t* scratch = nullptr;
-  uint32_t scratchLength = 0;
+  // What lib/encoding.js writes a lean call's arguments (words 0 to 7) and
+  // its dynamic offsets (from word 8) into.
+  ScratchArray scratch;
 };
 thread_local EncodingState encodingState;
 
@@ -531,7 +529,7 @@ PassSlot& passAt(napi_env env, EncodingState& st, uint32_t slot) {
 // scratch: (passSlot, index, the group's stamp or 0xffffffff for null, offsetCount), offsets
 napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
-  const uint32_t* a = st.scratch;
+  const uint32_t* a = st.scratch.words;
   return guarded(env, [&] {
     static const BindGroup kNull;
     if (a == nullptr) badSlot(env);
@@ -541,7 +539,7 @@ napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
       group = st.objects->get<BindGroup>(a[2]);
       if (group == nullptr) badSlot(env);
     }
-    uint32_t count = a[3] <= st.scratchLength - kOffsetsBase ? a[3] : 0;
+    uint32_t count = a[3] <= st.scratch.length - kOffsetsBase ? a[3] : 0;
     std::span<const uint32_t> offsets(a + kOffsetsBase, count);
     switch (s.id) {
       case ClassId::ComputePassEncoder: {
@@ -567,7 +565,7 @@ napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
 // scratch: (passSlot, x, y, z)
 napi_value fastDispatch(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
-  const uint32_t* a = st.scratch;
+  const uint32_t* a = st.scratch.words;
   return guarded(env, [&] {
     if (a == nullptr) badSlot(env);
     PassSlot& s = passAt(env, st, a[0]);
@@ -596,7 +594,7 @@ void onRenderCommands(napi_env env, PassSlot& s, F&& f) {
 // scratch: (passSlot, vertexCount, instanceCount, firstVertex, firstInstance)
 napi_value fastDraw(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
-  const uint32_t* a = st.scratch;
+  const uint32_t* a = st.scratch.words;
   return guarded(env, [&] {
     if (a == nullptr) badSlot(env);
     onRenderCommands(env, passAt(env, st, a[0]),
@@ -608,7 +606,7 @@ napi_value fastDraw(napi_env env, napi_callback_info info) {
 // complement), firstInstance)
 napi_value fastDrawIndexed(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
-  const uint32_t* a = st.scratch;
+  const uint32_t* a = st.scratch.words;
   return guarded(env, [&] {
     if (a == nullptr) badSlot(env);
     onRenderCommands(env, passAt(env, st, a[0]), [&](auto& handle) {
@@ -642,14 +640,7 @@ Napi::Value groupSlotOf(const Napi::CallbackInfo& info) {
 
 // (Uint32Array): the scratch array of the lean calls (at least 9 words).
 void setScratch(const Napi::CallbackInfo& info) {
-  Napi::Uint32Array array = info[0].As<Napi::Uint32Array>();
-  if (array.ElementLength() <= kOffsetsBase) {
-    throw Napi::RangeError::New(info.Env(), "setScratch: the array is too short");
-  }
-  EncodingState& t = encodingState;
-  t.scratchArray = Napi::Persistent(array);
-  t.scratch = array.Data();
-  t.scratchLength = static_cast<uint32_t>(array.ElementLength());
+  encodingState.scratch.set(info.Env(), info[0], kOffsetsBase + 1, "setScratch");
 }
 
 void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_callback cb) {
@@ -663,9 +654,7 @@ void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_call
 // the environment can still take it) and the groups the table holds.
 void resetEncodingState(void*) {
   EncodingState& t = encodingState;
-  if (!t.scratchArray.IsEmpty()) t.scratchArray.Reset();
-  t.scratch = nullptr;
-  t.scratchLength = 0;
+  t.scratch.reset();
 }
 
 }  // namespace
