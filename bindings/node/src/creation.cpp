@@ -15,8 +15,8 @@
 
 #include "create_object.h"
 #include "descriptors.h"
+#include "lean_call.h"
 #include "objects.h"
-#include "scratch.h"
 #include "slots.h"
 
 namespace bindery::node {
@@ -313,13 +313,6 @@ Napi::Array enumSpellings(Napi::Env env) {
   return values;
 }
 
-void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_callback cb) {
-  napi_value fn = nullptr;
-  NAPI_THROW_IF_FAILED_VOID(
-      env, napi_create_function(env, name, NAPI_AUTO_LENGTH, cb, &creationState, &fn));
-  target.Set(name, Napi::Value(env, fn));
-}
-
 // At the environment's teardown: drop the scratch array's reference and
 // every object the slot table holds (finalizers that run later find no slot).
 void resetCreationState(void*) {
@@ -333,10 +326,10 @@ void resetCreationState(void*) {
 void initCreation(Napi::Env env, Napi::Object exports) {
   NAPI_THROW_IF_FAILED_VOID(env, napi_add_env_cleanup_hook(env, resetCreationState, nullptr));
   Napi::Object fast = Napi::Object::New(env);
-  rawFunction(env, fast, "createBindGroupLayout", fastCreateBindGroupLayout);
-  rawFunction(env, fast, "createBindGroup", fastCreateBindGroup);
-  rawFunction(env, fast, "createView", fastCreateView);
-  rawFunction(env, fast, "createBuffer", fastCreateBuffer);
+  defineRawFunction(env, fast, "createBindGroupLayout", fastCreateBindGroupLayout, &creationState);
+  defineRawFunction(env, fast, "createBindGroup", fastCreateBindGroup, &creationState);
+  defineRawFunction(env, fast, "createView", fastCreateView, &creationState);
+  defineRawFunction(env, fast, "createBuffer", fastCreateBuffer, &creationState);
   fast.Set("slotOf", Napi::Function::New(env, slotOf, "slotOf"));
   fast.Set("setScratch", Napi::Function::New(env, setScratch, "setScratch"));
   fast.Set("liveSlots", Napi::Function::New(env, liveSlots, "liveSlots"));

@@ -17,8 +17,8 @@
 #include "descriptors.h"
 #include "encoding.h"
 #include "encoding_descriptors.h"
+#include "lean_call.h"
 #include "pipelines.h"
-#include "scratch.h"
 #include "slots.h"
 
 namespace bindery::node {
@@ -643,15 +643,8 @@ void setScratch(const Napi::CallbackInfo& info) {
   encodingState.scratch.set(info.Env(), info[0], kOffsetsBase + 1, "setScratch");
 }
 
-void rawFunction(Napi::Env env, Napi::Object target, const char* name, napi_callback cb) {
-  napi_value fn = nullptr;
-  NAPI_THROW_IF_FAILED_VOID(
-      env, napi_create_function(env, name, NAPI_AUTO_LENGTH, cb, &encodingState, &fn));
-  target.Set(name, Napi::Value(env, fn));
-}
-
 // At the environment's teardown: drop the scratch array's reference (while
-// the environment can still take it) and the groups the table holds.
+// the environment can still take it).
 void resetEncodingState(void*) {
   EncodingState& t = encodingState;
   t.scratch.reset();
@@ -665,10 +658,10 @@ void initPasses(Napi::Env env, Napi::Object exports) {
   GPURenderPassEncoder::init(env, exports);
   GPURenderBundleEncoder::init(env, exports);
   Napi::Object fast = Napi::Object::New(env);
-  rawFunction(env, fast, "setBindGroup", fastSetBindGroup);
-  rawFunction(env, fast, "dispatchWorkgroups", fastDispatch);
-  rawFunction(env, fast, "draw", fastDraw);
-  rawFunction(env, fast, "drawIndexed", fastDrawIndexed);
+  defineRawFunction(env, fast, "setBindGroup", fastSetBindGroup, &encodingState);
+  defineRawFunction(env, fast, "dispatchWorkgroups", fastDispatch, &encodingState);
+  defineRawFunction(env, fast, "draw", fastDraw, &encodingState);
+  defineRawFunction(env, fast, "drawIndexed", fastDrawIndexed, &encodingState);
   fast.Set("passSlotOf", Napi::Function::New(env, passSlotOf, "passSlotOf"));
   fast.Set("groupSlotOf", Napi::Function::New(env, groupSlotOf, "groupSlotOf"));
   fast.Set("setScratch", Napi::Function::New(env, setScratch, "setScratch"));

@@ -1,8 +1,9 @@
-// The Uint32Array a lean JavaScript path writes a call's arguments into
-// (lib/encoding.js for setBindGroup/dispatch/draw, lib/creation.js for the
-// createX calls). It is an ArrayBuffer of its own, so its bytes never move and
-// the addon reads them in place: a lean call crosses into C++ with no argument
-// conversion at all.
+// What the lean JavaScript paths (lib/encoding.js for setBindGroup/dispatch/
+// draw, lib/creation.js for the createX calls) share with their native entries:
+// the Uint32Array a call's arguments are written into (an ArrayBuffer of its
+// own, so its bytes never move and the addon reads them in place: a lean call
+// crosses into C++ with no argument conversion at all), and the raw Node-API
+// functions that read it.
 #pragma once
 
 #include <napi.h>
@@ -39,5 +40,14 @@ struct ScratchArray {
     length = 0;
   }
 };
+
+// Defines `name` on `target` as a raw Node-API function (no node-addon-api
+// CallbackInfo) whose callback data is `state`.
+inline void defineRawFunction(Napi::Env env, Napi::Object target, const char* name,
+                              napi_callback cb, void* state) {
+  napi_value fn = nullptr;
+  NAPI_THROW_IF_FAILED_VOID(env, napi_create_function(env, name, NAPI_AUTO_LENGTH, cb, state, &fn));
+  target.Set(name, Napi::Value(env, fn));
+}
 
 }  // namespace bindery::node
