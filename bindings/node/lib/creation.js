@@ -14,8 +14,8 @@
 // a lean native entry once (src/creation.cpp), which builds the same C++
 // descriptor and takes the same steps: content-timeline TypeErrors, the C++
 // call, strict mode's throw. The new object is made here (Object.create of
-// the class's prototype: `new GPUBindGroup()` still throws), wrapped by the
-// addon with its slot and stamped.
+// the class's prototype: `new GPUBindGroup()` still throws), given the slot
+// the addon returns (lib/slots.js adopt).
 //
 // Anything else (a wrong type, an unknown key, a value that needs a
 // conversion such as '3' or 1.5, an iterable that is not an Array, null for
@@ -31,7 +31,7 @@
 // read differently (as a dictionary instead of as the object).
 
 const { native } = require('./native');
-const { kinds, stamp, stampGet, stampOf, kindOf, fast } = require('./slots');
+const { kinds, adopt, stampGet, stampOf, kindOf, fast } = require('./slots');
 
 // Word layouts: src/creation.cpp reads the same.
 const scratch = new Uint32Array(new ArrayBuffer(4 * 16384));
@@ -232,8 +232,7 @@ function installCreateBindGroupLayout(prototype) {
       }
       scratch[0] = device;
       scratch[1] = count;
-      const object = Object.create(classPrototype);
-      return stamp(object, fast.createBindGroupLayout(object, label));
+      return adopt(Object.create(classPrototype), fast.createBindGroupLayout(label));
     }
     return Reflect.apply(full, this, arguments);
   }, 1);
@@ -316,8 +315,7 @@ function installCreateBindGroup(prototype) {
       scratch[0] = device;
       scratch[1] = layoutStamp;
       scratch[2] = count;
-      const object = Object.create(classPrototype);
-      return stamp(object, fast.createBindGroup(object, label));
+      return adopt(Object.create(classPrototype), fast.createBindGroup(label));
     }
     return Reflect.apply(full, this, arguments);
   }, 1);
@@ -401,8 +399,7 @@ function installCreateView(prototype) {
       }
       scratch[0] = texture;
       scratch[1] = present;
-      const object = Object.create(classPrototype);
-      return stamp(object, fast.createView(object, label));
+      return adopt(Object.create(classPrototype), fast.createView(label));
     }
     return Reflect.apply(full, this, arguments);
   }, 0);
@@ -434,8 +431,7 @@ function installCreateBuffer(prototype) {
       writeSize64(1, size);
       scratch[3] = usage;
       scratch[4] = mapped === true ? 1 : 0;
-      const object = Object.create(classPrototype);
-      return stamp(object, fast.createBuffer(object, label));
+      return adopt(Object.create(classPrototype), fast.createBuffer(label));
     }
     return Reflect.apply(full, this, arguments);
   }, 1);

@@ -4,9 +4,10 @@
 // 8, plus its kind. A stamp lives in a private field of the object, so only
 // this file can read or write it and user code cannot forge one.
 //
-// Objects the lean creation path makes are stamped when they are made; any
-// other object of the addon (a texture, an object a full method made) is
-// stamped on first use, after asking the addon (fast.slotOf).
+// Slot objects are stamped when they are made (by the lean creation path or,
+// through make(), by the addon's full methods); a texture or a device is
+// stamped on first use, after asking the addon (fast.slotOf). The addon reads
+// a stamp through stampGet (fast.setSlotObjectHooks).
 
 const { native } = require('./native');
 
@@ -31,11 +32,34 @@ class Stamp extends Base {
   }
 }
 
-// Stamps `object` (an object the lean path just wrapped).
+// Stamps `object` with `value` (a device or a texture: the addon frees their
+// slots with a finalizer of its own).
 function stamp(object, value) {
   new Stamp(object, value); // eslint-disable-line no-new
   return object;
 }
+
+// Slot objects (GPUBindGroupLayout, GPUBindGroup, GPUTextureView, GPUSampler,
+// GPUExternalTexture, GPUBuffer) are plain objects of their class's prototype
+// with a stamp; this registry gives a collected one's slot back. (Cheaper
+// than a Node-API wrap with a finalizer per object: no native reference.)
+const registry = new FinalizationRegistry((value) => fast.release(value));
+
+// Makes `object` (Object.create of a slot-object class's prototype) the slot
+// object of `value`, the stamp the addon returned.
+function adopt(object, value) {
+  new Stamp(object, value); // eslint-disable-line no-new
+  registry.register(object, value);
+  return object;
+}
+
+// A new slot object of `prototype` for `value` (the addon's full methods make
+// theirs through this).
+function make(prototype, value) {
+  return adopt(Object.create(prototype), value);
+}
+
+fast.setSlotObjectHooks(stampGet, make);
 
 // The stamp of `object` (a non-null object), registered on first use; 0 when
 // it is not an object of the addon.
@@ -58,4 +82,4 @@ function kindOf(value) {
   return value & 7;
 }
 
-module.exports = { kinds, stamp, stampGet, stampOf, kindOf, fast };
+module.exports = { kinds, stamp, adopt, stampGet, stampOf, kindOf, fast };

@@ -54,9 +54,11 @@ struct AddonData {
   // Unknown-key warnings already printed (one per call site and key).
   std::unordered_set<std::string> warned;
   Napi::FunctionReference constructors[static_cast<int>(ClassId::Count)];
-  // The slot-object classes' prototypes (slots.h), and Object.create.
+  // The slot-object classes' prototypes (slots.h), and lib/slots.js's
+  // functions that read an object's stamp and make a slot object.
   Napi::ObjectReference prototypes[static_cast<int>(ClassId::Count)];
-  Napi::FunctionReference objectCreate;
+  Napi::FunctionReference stampReader;
+  Napi::FunctionReference slotObjectMaker;
 };
 AddonData& addonData(Napi::Env env);
 

@@ -38,10 +38,9 @@ inline void throwContentTimelineTypeError(Napi::Env env, const std::optional<Exc
 }
 
 // createBuffer's steps after the conversion: the content-timeline RangeError,
-// the C++ call, strict mode's throw, the GPUBuffer (`object` when the lean
-// path made it, else a new one).
-Napi::Object createBufferObject(Napi::Env env, const DeviceRef& device,
-                                const BufferDescriptor& descriptor, napi_value object = nullptr);
+// the C++ call, strict mode's throw; the new GPUBuffer's slot (its stamp).
+uint32_t createBufferSlot(Napi::Env env, const DeviceRef& device,
+                          const BufferDescriptor& descriptor);
 
 // `kRequired`: whether the IDL's descriptor argument is required (createSampler's
 // and createCommandEncoder's are optional, defaulting to {}).

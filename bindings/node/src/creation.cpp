@@ -27,6 +27,8 @@ struct CreationState {
   SlotTable* objects = &slotTable();
   // What lib/creation.js writes a lean call's descriptor into.
   ScratchArray scratch;
+  // Lean calls so far (tests: which path a descriptor took).
+  double leanCalls = 0;
 };
 thread_local CreationState creationState;
 
@@ -86,23 +88,24 @@ uint64_t u64(const uint32_t* words) {
 
 struct Call {
   CreationState& st;
-  napi_value object = nullptr;  // the object to wrap
   std::string label;
 };
 
 template <class F>
 napi_value guarded(napi_env env, napi_callback_info info, uint32_t words, F&& f) {
-  napi_value argv[2] = {nullptr, nullptr};
-  size_t argc = 2;
+  // (label): the descriptor's label when it is a string.
+  napi_value argv[1] = {nullptr};
+  size_t argc = 1;
   void* data = nullptr;
   napi_get_cb_info(env, info, &argc, argv, nullptr, &data);
   auto& st = *static_cast<CreationState*>(data);
   try {
     if (st.scratch.words == nullptr || st.scratch.length < words) badStamp(env);
-    Call call{st, argv[0], {}};
+    st.leanCalls += 1;
+    Call call{st, {}};
     napi_valuetype type = napi_undefined;
-    if (argc > 1 && napi_typeof(env, argv[1], &type) == napi_ok && type == napi_string) {
-      call.label = Napi::String(env, argv[1]).Utf8Value();
+    if (argc > 0 && napi_typeof(env, argv[0], &type) == napi_ok && type == napi_string) {
+      call.label = Napi::String(env, argv[0]).Utf8Value();
     }
     return f(call);
   } catch (const Napi::Error& e) {
@@ -117,12 +120,11 @@ napi_value stampValue(napi_env env, uint32_t stamp) {
   return v;
 }
 
-// Wraps the call's object as the slot object of `handle`; its stamp.
+// A slot for `handle`; its stamp, which lib/creation.js gives the object it
+// made (lib/slots.js adopt).
 template <class H>
 napi_value finish(napi_env env, Call& call, H handle, const DeviceRef& device) {
-  uint32_t stamp = call.st.objects->add(std::move(handle), device);
-  wrapSlotObject(env, call.object, stamp);
-  return stampValue(env, stamp);
+  return stampValue(env, call.st.objects->add(std::move(handle), device));
 }
 
 napi_value fastCreateBindGroupLayout(napi_env env, napi_callback_info info) {
@@ -264,8 +266,7 @@ napi_value fastCreateBuffer(napi_env env, napi_callback_info info) {
     descriptor.size = u64(a + 1);
     descriptor.usage = BufferUsageFlags::fromBits(a[3]);
     descriptor.mappedAtCreation = a[4] != 0;
-    Napi::Object object = createBufferObject(Napi::Env(env), d, descriptor, call.object);
-    return stampValue(env, stampOf(Napi::Env(env), object));
+    return stampValue(env, createBufferSlot(Napi::Env(env), d, descriptor));
   });
 }
 
@@ -298,6 +299,11 @@ Napi::Value slotOf(const Napi::CallbackInfo& info) {
 // (Uint32Array): the scratch array of the lean creation calls.
 void setScratch(const Napi::CallbackInfo& info) {
   creationState.scratch.set(info.Env(), info[0], kGroupHeader, "setScratch");
+}
+
+// () -> the number of lean creation calls so far (tests).
+Napi::Value leanCalls(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), creationState.leanCalls);
 }
 
 // () -> the number of live slots (tests: collected objects give theirs back).
@@ -333,6 +339,10 @@ void initCreation(Napi::Env env, Napi::Object exports) {
   fast.Set("slotOf", Napi::Function::New(env, slotOf, "slotOf"));
   fast.Set("setScratch", Napi::Function::New(env, setScratch, "setScratch"));
   fast.Set("liveSlots", Napi::Function::New(env, liveSlots, "liveSlots"));
+  fast.Set("leanCalls", Napi::Function::New(env, leanCalls, "leanCalls"));
+  fast.Set("setSlotObjectHooks",
+           Napi::Function::New(env, setSlotObjectHooks, "setSlotObjectHooks"));
+  fast.Set("release", Napi::Function::New(env, releaseSlotObject, "release"));
   Napi::Object kinds = Napi::Object::New(env);
   kinds.Set("device", static_cast<uint32_t>(SlotKind::Device));
   kinds.Set("bindGroupLayout", static_cast<uint32_t>(SlotKind::BindGroupLayout));

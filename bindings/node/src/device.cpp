@@ -19,8 +19,7 @@ using idl::Where;
 
 // #dom-gpudevice-createbuffer after the descriptor's conversion (the full
 // method and the lean path of lib/creation.js).
-Napi::Object createBufferObject(Napi::Env env, const DeviceRef& d,
-                                const BufferDescriptor& descriptor, napi_value object) {
+uint32_t createBufferSlot(Napi::Env env, const DeviceRef& d, const BufferDescriptor& descriptor) {
   // Content timeline: mappedAtCreation needs a size that is a multiple of 4.
   if (descriptor.mappedAtCreation && descriptor.size % 4 != 0) {
     throw Napi::RangeError::New(
@@ -33,9 +32,7 @@ Napi::Object createBufferObject(Napi::Env env, const DeviceRef& d,
   SlotTable& table = slotTable();
   uint32_t stamp = table.add(std::move(buffer), d);
   table.find(stamp)->mapping.forWrite = descriptor.mappedAtCreation;
-  if (object == nullptr) return newSlotObject(env, ClassId::Buffer, stamp);
-  wrapSlotObject(env, object, stamp);
-  return Napi::Object(env, object);
+  return stamp;
 }
 
 // --- DeviceState -------------------------------------------------------------
@@ -274,7 +271,7 @@ Napi::Value createBuffer(const Napi::CallbackInfo& info) {
   Context ctx{env, "GPUDevice.createBuffer", d->strict};
   idl::requireArguments(ctx, info, 1);
   BufferDescriptor descriptor = idl::argument<BufferDescriptor>(ctx, info, 0, "descriptor");
-  return createBufferObject(env, d, descriptor);
+  return newSlotObject(env, ClassId::Buffer, createBufferSlot(env, d, descriptor));
 }
 
 Napi::Value createTexture(const Napi::CallbackInfo& info) {

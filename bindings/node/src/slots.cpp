@@ -6,19 +6,13 @@
 
 namespace bindery::node {
 
-static_assert(sizeof(void*) == 8, "a slot object's wrap holds its stamp in a pointer's upper half");
-
 namespace {
 
 thread_local SlotTable table;
 
-// A slot object's napi_wrap data: this constant in the upper 32 bits (a
-// non-canonical address, which no other addon's pointer is), the stamp in
-// the lower 32.
-constexpr uintptr_t kWrapMagic = 0xb1d5e700u;
-
-void* wrapData(uint32_t stamp) {
-  return reinterpret_cast<void*>((kWrapMagic << 32) | stamp);
+// A registered object's finalizer data: its stamp.
+void* stampData(uint32_t stamp) {
+  return reinterpret_cast<void*>(uintptr_t{stamp});
 }
 
 void releaseSlot(napi_env, void* data, void*) {
@@ -66,27 +60,31 @@ void SlotTable::reset() {
 
 uint32_t stampOf(Napi::Env env, Napi::Value value) {
   if (!value.IsObject()) return 0;
-  void* data = nullptr;
-  if (napi_unwrap(env, value, &data) == napi_ok) {
-    auto bits = reinterpret_cast<uintptr_t>(data);
-    return bits >> 32 == kWrapMagic ? static_cast<uint32_t>(bits) : 0;
-  }
-  // napi_unwrap failed: no pending exception, nothing to clear.
-  return 0;
+  AddonData& data = addonData(env);
+  if (data.stampReader.IsEmpty()) return 0;
+  // lib/slots.js's stampGet: the private field, which no other code can set.
+  Napi::Value stamp = data.stampReader.Call({value});
+  return stamp.IsNumber() ? stamp.As<Napi::Number>().Uint32Value() : 0;
 }
 
-void wrapSlotObject(Napi::Env env, napi_value object, uint32_t stamp) {
-  napi_status status = napi_wrap(env, object, wrapData(stamp), releaseSlot, nullptr, nullptr);
-  if (status != napi_ok) {
-    table.release(stamp);
-    NAPI_THROW_IF_FAILED_VOID(env, status);
+bool isSlotObjectKind(uint32_t stamp) {
+  switch (static_cast<SlotKind>(stamp & ((1u << kSlotKindBits) - 1))) {
+    case SlotKind::BindGroupLayout:
+    case SlotKind::BindGroup:
+    case SlotKind::TextureView:
+    case SlotKind::Sampler:
+    case SlotKind::ExternalTexture:
+    case SlotKind::Buffer: return true;
+    case SlotKind::Device:
+    case SlotKind::Texture: return false;
   }
+  return false;
 }
 
 uint32_t deviceStamp(Napi::Env env, Napi::Value gpuDevice, const DeviceRef& device) {
   uint32_t stamp = table.add(device, nullptr);
   napi_status status =
-      napi_add_finalizer(env, gpuDevice, wrapData(stamp), releaseSlot, nullptr, nullptr);
+      napi_add_finalizer(env, gpuDevice, stampData(stamp), releaseSlot, nullptr, nullptr);
   if (status != napi_ok) {
     table.release(stamp);
     NAPI_THROW_IF_FAILED(env, status, 0);
@@ -94,16 +92,32 @@ uint32_t deviceStamp(Napi::Env env, Napi::Value gpuDevice, const DeviceRef& devi
   return stamp;
 }
 
+void setSlotObjectHooks(const Napi::CallbackInfo& info) {
+  if (!info[0].IsFunction() || !info[1].IsFunction()) {
+    throw Napi::TypeError::New(info.Env(), "setSlotObjectHooks: expects (stampGet, make)");
+  }
+  AddonData& data = addonData(info.Env());
+  data.stampReader = Napi::Persistent(info[0].As<Napi::Function>());
+  data.slotObjectMaker = Napi::Persistent(info[1].As<Napi::Function>());
+}
+
+void releaseSlotObject(const Napi::CallbackInfo& info) {
+  if (!info[0].IsNumber()) return;
+  uint32_t stamp = info[0].As<Napi::Number>().Uint32Value();
+  // Devices' and textures' slots are freed by their own finalizers.
+  if (isSlotObjectKind(stamp)) table.release(stamp);
+}
+
 Napi::Object newSlotObject(Napi::Env env, ClassId id, uint32_t stamp) {
   AddonData& data = addonData(env);
   Napi::Value object;
   try {
-    object = data.objectCreate.Call({data.prototypes[static_cast<int>(id)].Value()});
+    object = data.slotObjectMaker.Call(
+        {data.prototypes[static_cast<int>(id)].Value(), Napi::Number::New(env, stamp)});
   } catch (...) {
     table.release(stamp);
     throw;
   }
-  wrapSlotObject(env, object, stamp);
   return object.As<Napi::Object>();
 }
 
@@ -191,10 +205,6 @@ Slot& thisSlot(const Napi::CallbackInfo& info, ClassId id) {
 void defineSlotClass(Napi::Env env, Napi::Object exports, ClassId id,
                      std::vector<napi_property_descriptor> properties) {
   AddonData& data = addonData(env);
-  if (data.objectCreate.IsEmpty()) {
-    Napi::Object objectCtor = env.Global().Get("Object").As<Napi::Object>();
-    data.objectCreate = Napi::Persistent(objectCtor.Get("create").As<Napi::Function>());
-  }
   const SlotClassInfo& info = classInfo(id);
   void* infoData = const_cast<SlotClassInfo*>(&info);
   properties.push_back(napi_property_descriptor{"label", nullptr, nullptr,

@@ -5,13 +5,13 @@
 // field of the object, so a stamp cannot be forged from user code.
 //
 // GPUBuffer, GPUBindGroupLayout, GPUBindGroup, GPUTextureView, GPUSampler and
-// GPUExternalTexture are *slot objects*, a
-// plain object of the class's prototype napi_wrap'ed with its stamp as the
-// data pointer (no C++ wrapper object, no type tag), freed by the wrap's
-// finalizer. Either path makes them (the lean one from an object JavaScript
-// made with Object.create(prototype), the full one here), and both accept
-// both. Textures and devices get a slot when first used by a lean path
-// (napi_add_finalizer frees it).
+// GPUExternalTexture are *slot objects*: a plain object of the class's
+// prototype with its stamp (no C++ wrapper object, no Node-API wrap or type
+// tag), its slot freed by a FinalizationRegistry of lib/slots.js when it is
+// collected. Either path makes them (the lean one in JavaScript, the full one
+// here through lib/slots.js make), and both accept both: the addon reads a
+// value's stamp through lib/slots.js stampGet. Textures and devices get a slot
+// when first used by a lean path (napi_add_finalizer frees it).
 #pragma once
 
 #include <napi.h>
@@ -122,8 +122,14 @@ SlotTable& slotTable();
 // The stamp an object of this addon carries (a slot object's wrap, or the
 // slot registered for a buffer, texture or device), or 0.
 uint32_t stampOf(Napi::Env env, Napi::Value value);
-// Registers `value` (a slot object JavaScript made) as the wrapper of `stamp`.
-void wrapSlotObject(Napi::Env env, napi_value object, uint32_t stamp);
+// Whether `stamp` is of a slot-object kind (not a device's or a texture's).
+bool isSlotObjectKind(uint32_t stamp);
+// (stampGet, make): lib/slots.js's functions that read an object's stamp and
+// make a slot object (Object.create(prototype), stamped, registered with the
+// FinalizationRegistry that frees its slot).
+void setSlotObjectHooks(const Napi::CallbackInfo& info);
+// (stamp): that registry's cleanup: frees a collected slot object's slot.
+void releaseSlotObject(const Napi::CallbackInfo& info);
 // The slot of a GPUDevice (lib/gpu.js keeps the stamp); freed with the device.
 uint32_t deviceStamp(Napi::Env env, Napi::Value gpuDevice, const DeviceRef& device);
 
