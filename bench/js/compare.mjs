@@ -3,7 +3,7 @@
 // in one run, with each line's ratio. Both providers go through the same
 // code below: `create` from each module, then only WebGPU API calls.
 //
-//   node bench/js/compare.mjs [--reps N] [--only REGEX] [--json FILE]
+//   node --expose-gc bench/js/compare.mjs [--reps N] [--only REGEX] [--json FILE]
 //
 // BINDERY_BENCH_DAWN names Dawn's module (default: build/bench-js/
 // node_modules/webgpu/index.js, which scripts/bench installs); without it the
@@ -284,6 +284,17 @@ async function measure(device, c) {
   return { ns: median(times), wallNs: median(wall), samples: times };
 }
 
+// Between lines: collect what the last line made and let its finalizers
+// (Node-API finalizers, FinalizationRegistry callbacks) run, so one line's
+// garbage is not collected during the next line's measurement. Needs
+// --expose-gc (scripts/bench passes it); without it, only a turn of the loop.
+async function drain() {
+  for (let k = 0; k < 3; ++k) {
+    if (typeof globalThis.gc === 'function') globalThis.gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 function formatNs(ns) {
   if (ns >= 1000) return `${(ns / 1000).toFixed(2)} µs`;
   return `${ns.toFixed(1)} ns`;
@@ -299,6 +310,7 @@ for (const p of providers) {
   for (const c of cases) {
     if (only && !only.test(c.name)) continue;
     results[p.name][c.name] = await measure(device, c);
+    await drain();
   }
   device.destroy();
 }
