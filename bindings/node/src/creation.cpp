@@ -245,11 +245,8 @@ napi_value fastCreateView(napi_env env, napi_callback_info info) {
     if (present & 128) descriptor.arrayLayerCount = a[9];
     // #texture-view-creation content timeline (as GPUTexture::createView): a
     // format that needs a feature, or a swizzle that is not ^[rgba01]{4}$.
-    // The lean path's swizzle is always 'rgba', so only a format can throw.
-    if (descriptor.format) {
-      if (std::optional<Exception> thrown = textureViewTypeError(*texture, descriptor)) {
-        throw Napi::TypeError::New(env, thrown->message);
-      }
+    if (std::optional<Exception> thrown = textureViewTypeError(*texture, descriptor)) {
+      throw Napi::TypeError::New(env, thrown->message);
     }
     TextureView view = texture->createView(descriptor);
     d->throwIfFailed();
@@ -270,10 +267,6 @@ napi_value fastCreateBuffer(napi_env env, napi_callback_info info) {
   });
 }
 
-void freeRegisteredSlot(napi_env, void* data, void*) {
-  slotTable().release(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data)));
-}
-
 // (object) -> its stamp: a slot object's, or a texture's (registered now,
 // freed when it is collected); 0 for anything else.
 Napi::Value slotOf(const Napi::CallbackInfo& info) {
@@ -281,17 +274,9 @@ Napi::Value slotOf(const Napi::CallbackInfo& info) {
   Napi::Value v = info[0];
   uint32_t stamp = stampOf(env, v);
   if (stamp == 0) {
-    if (GPUTexture* texture = GPUTexture::unwrap(env, v)) {
-      stamp = slotTable().add(texture->handle, texture->device);
-    } else {
-      return Napi::Number::New(env, 0);
-    }
-    napi_status status = napi_add_finalizer(env, v, reinterpret_cast<void*>(uintptr_t{stamp}),
-                                            freeRegisteredSlot, nullptr, nullptr);
-    if (status != napi_ok) {
-      slotTable().release(stamp);
-      NAPI_THROW_IF_FAILED(env, status, Napi::Value());
-    }
+    GPUTexture* texture = GPUTexture::unwrap(env, v);
+    if (!texture) return Napi::Number::New(env, 0);
+    stamp = addFinalizedSlot(env, v, texture->handle, texture->device);
   }
   return Napi::Number::New(env, stamp);
 }

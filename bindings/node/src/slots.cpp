@@ -81,15 +81,19 @@ bool isSlotObjectKind(uint32_t stamp) {
   return false;
 }
 
-uint32_t deviceStamp(Napi::Env env, Napi::Value gpuDevice, const DeviceRef& device) {
-  uint32_t stamp = table.add(device, nullptr);
+uint32_t addFinalizedSlot(Napi::Env env, Napi::Value owner, SlotObject object, DeviceRef device) {
+  uint32_t stamp = table.add(std::move(object), std::move(device));
   napi_status status =
-      napi_add_finalizer(env, gpuDevice, stampData(stamp), releaseSlot, nullptr, nullptr);
+      napi_add_finalizer(env, owner, stampData(stamp), releaseSlot, nullptr, nullptr);
   if (status != napi_ok) {
     table.release(stamp);
     NAPI_THROW_IF_FAILED(env, status, 0);
   }
   return stamp;
+}
+
+uint32_t deviceStamp(Napi::Env env, Napi::Value gpuDevice, const DeviceRef& device) {
+  return addFinalizedSlot(env, gpuDevice, device, nullptr);
 }
 
 void setSlotObjectHooks(const Napi::CallbackInfo& info) {

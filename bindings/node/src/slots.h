@@ -130,6 +130,9 @@ bool isSlotObjectKind(uint32_t stamp);
 void setSlotObjectHooks(const Napi::CallbackInfo& info);
 // (stamp): that registry's cleanup: frees a collected slot object's slot.
 void releaseSlotObject(const Napi::CallbackInfo& info);
+// A slot for `object` that lives as long as the JS object `owner` (a
+// napi_add_finalizer frees it): a texture's or a device's; its stamp.
+uint32_t addFinalizedSlot(Napi::Env env, Napi::Value owner, SlotObject object, DeviceRef device);
 // The slot of a GPUDevice (lib/gpu.js keeps the stamp); freed with the device.
 uint32_t deviceStamp(Napi::Env env, Napi::Value gpuDevice, const DeviceRef& device);
 
