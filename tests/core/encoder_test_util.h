@@ -6,11 +6,11 @@
 #include <memory>
 #include <vector>
 
-#include "core/bind_group_tracker.h"
-#include "core/command_encoder.h"
-#include "core/handles.h"
-#include "core/pipeline_layout.h"
-#include "core/render_pass.h"
+#include "core/binding/bind_group_tracker.h"
+#include "core/commands/command_encoder.h"
+#include "core/base/handles.h"
+#include "core/binding/pipeline_layout.h"
+#include "core/commands/render_pass.h"
 #include "test_device.h"
 
 namespace bindery::testing {

@@ -5,7 +5,7 @@
 #include <new>
 #include <vector>
 
-#include "core/backend.h"
+#include "core/device/backend.h"
 
 namespace bindery::core::backend {
 

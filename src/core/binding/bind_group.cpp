@@ -1,0 +1,210 @@
+// GPUBindGroup: the object (one allocation, entries inline) and
+// createBindGroup (#bind-group-creation). The rules are in
+// bind_group_validation.cpp.
+#include "core/binding/bind_group.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "core/resources/buffer.h"
+#include "core/device/device.h"
+#include "core/resources/external_texture.h"
+#include "core/base/handles.h"
+#include "core/resources/sampler.h"
+#include "core/resources/texture_view.h"
+
+namespace bindery::core {
+
+constexpr size_t BindGroupBase::kResourcesOffset() {
+  return (sizeof(BindGroupBase) + alignof(ObjectBase*) - 1) & ~(alignof(ObjectBase*) - 1);
+}
+
+size_t BindGroupBase::allocationSize(uint32_t entryCount, uint32_t bufferCount,
+                                     uint32_t dynamicCount) {
+  static_assert(alignof(DynamicOffsetLimit) <= alignof(BoundBufferRange));
+  return kResourcesOffset() + entryCount * sizeof(ObjectBase*) +
+         bufferCount * sizeof(BoundBufferRange) + dynamicCount * sizeof(DynamicOffsetLimit);
+}
+
+ObjectBase* const* BindGroupBase::resources() const {
+  return reinterpret_cast<ObjectBase* const*>(reinterpret_cast<const uint8_t*>(this) +
+                                              kResourcesOffset());
+}
+
+const BoundBufferRange* BindGroupBase::ranges() const {
+  return reinterpret_cast<const BoundBufferRange*>(
+      reinterpret_cast<const uint8_t*>(this) + kResourcesOffset() + count_ * sizeof(ObjectBase*));
+}
+
+const DynamicOffsetLimit* BindGroupBase::dynamicOffsetLimits() const {
+  return reinterpret_cast<const DynamicOffsetLimit*>(ranges() + bufferCount_);
+}
+
+BindGroupBase::BindGroupBase(DeviceBase* device, std::string_view label,
+                             Ref<BindGroupLayoutBase> layout, uint32_t count, uint32_t bufferCount,
+                             uint32_t dynamicCount)
+    : ObjectBase(device, ObjectType::BindGroup, label),
+      layout_(std::move(layout)),
+      count_(count),
+      bufferCount_(bufferCount),
+      dynamicCount_(dynamicCount) {}
+
+BindGroupBase::BindGroupBase(DeviceBase* device, std::string_view label,
+                             Ref<BindGroupLayoutBase> layout, InvalidTag tag)
+    : ObjectBase(device, ObjectType::BindGroup, label, tag), layout_(std::move(layout)) {}
+
+BindGroupBase::~BindGroupBase() = default;
+
+Ref<BindGroupBase> BindGroupBase::create(DeviceBase* device, std::string_view label,
+                                         Ref<BindGroupLayoutBase> layout,
+                                         std::span<ObjectBase* const> resources,
+                                         std::span<const BoundBufferRange> ranges) {
+  const auto count = static_cast<uint32_t>(resources.size());
+  const auto bufferCount = static_cast<uint32_t>(ranges.size());
+  const BindGroupLayoutInternal* internal = layout->internal();
+  const uint32_t dynamicCount = internal->dynamicOffsetCount();
+  void* memory = ::operator new(allocationSize(count, bufferCount, dynamicCount));
+  auto* group = new (memory)
+      BindGroupBase(device, label, std::move(layout), count, bufferCount, dynamicCount);
+  auto* bytes = static_cast<uint8_t*>(memory) + kResourcesOffset();
+  std::copy(resources.begin(), resources.end(), reinterpret_cast<ObjectBase**>(bytes));
+  auto* outRanges = reinterpret_cast<BoundBufferRange*>(bytes + count * sizeof(ObjectBase*));
+  std::copy(ranges.begin(), ranges.end(), outRanges);
+  // Dense order puts the dynamic buffers first: dynamicOffsets[i] is dense entry i.
+  auto* limits = reinterpret_cast<DynamicOffsetLimit*>(outRanges + bufferCount);
+  const Limits& deviceLimits = device->limits();
+  for (uint32_t i = 0; i < dynamicCount; ++i) {
+    bool uniform = internal->entry(i).bufferType == BufferBindingType::Uniform;
+    uint32_t alignment = uniform ? deviceLimits.minUniformBufferOffsetAlignment
+                                 : deviceLimits.minStorageBufferOffsetAlignment;
+    uint64_t bufferSize = static_cast<const BufferBase*>(resources[i])->size();
+    uint64_t end = ranges[i].offset + ranges[i].size;
+    new (&limits[i]) DynamicOffsetLimit{bufferSize >= end ? bufferSize - end : 0, alignment - 1};
+  }
+  return Ref<BindGroupBase>::adopt(group);
+}
+
+Ref<BindGroupBase> BindGroupBase::createInvalid(DeviceBase* device, std::string_view label,
+                                                Ref<BindGroupLayoutBase> layout) {
+  void* memory = ::operator new(allocationSize(0, 0));
+  return Ref<BindGroupBase>::adopt(
+      new (memory) BindGroupBase(device, label, std::move(layout), InvalidTag{}));
+}
+
+void BindGroupBase::destroySelf() const noexcept {
+  auto* self = const_cast<BindGroupBase*>(this);
+  for (uint32_t i = 0; i < count_; ++i) resources()[i]->release();
+  self->~BindGroupBase();
+  ::operator delete(static_cast<void*>(self));
+}
+
+BufferBase* BindGroupBase::buffer(uint32_t i) const {
+  return i < bufferCount_ ? static_cast<BufferBase*>(resources()[i]) : nullptr;
+}
+
+SamplerBase* BindGroupBase::sampler(uint32_t i) const {
+  ObjectBase* r = resources()[i];
+  return r->objectType() == ObjectType::Sampler ? static_cast<SamplerBase*>(r) : nullptr;
+}
+
+TextureViewBase* BindGroupBase::textureView(uint32_t i) const {
+  ObjectBase* r = resources()[i];
+  return r->objectType() == ObjectType::TextureView ? static_cast<TextureViewBase*>(r) : nullptr;
+}
+
+ExternalTextureBase* BindGroupBase::externalTexture(uint32_t i) const {
+  ObjectBase* r = resources()[i];
+  return r->objectType() == ObjectType::ExternalTexture ? static_cast<ExternalTextureBase*>(r)
+                                                        : nullptr;
+}
+
+MaybeError BindGroupBase::validateExternalTexturesNotExpired() const {
+  for (uint32_t i = bufferCount_; i < count_; ++i) {
+    const ExternalTextureBase* external = externalTexture(i);
+    if (!external || !external->isExpired()) [[likely]] {
+      continue;
+    }
+    auto error = makeValidationError(
+        ErrorCode::BindGroupExternalTextureExpired,
+        fmt::format("{} binds {} at binding {}, but that external texture has expired: {}.",
+                    describe(), external->describe(), layoutEntry(i).binding,
+                    external->expiryReason()));
+    error->fix = fmt::format(
+        "Import the external texture again for the current frame (device.importExternalTexture) "
+        "and create a new bind group in place of {} each frame.",
+        describe());
+    return error;
+  }
+  return {};
+}
+
+Ref<BindGroupBase> DeviceBase::createBindGroup(const BindGroupDescriptor& descriptor) {
+  beginCall();
+  auto* layout = fromHandle<BindGroupLayoutBase>(descriptor.layout);
+  auto fail = [&](MaybeError error) {
+    Ref<BindGroupBase> group = BindGroupBase::createInvalid(
+        this, descriptor.label, layout ? Ref<BindGroupLayoutBase>(layout) : nullptr);
+    if (error.isError()) {
+      group->setInvalidReason(error->message);
+      dispatchError(std::move(error),
+                    fmt::format("{}.createBindGroup({})", describe(),
+                                core::describe(ObjectType::BindGroup, descriptor.label)));
+    }
+    return group;
+  };
+  if (isLost()) return fail({});
+  if (MaybeError error = validateObject(layout, "descriptor.layout"); error.isError()) {
+    return fail(std::move(error));
+  }
+  const BindGroupLayoutInternal& internal = *layout->internal();
+  const uint32_t count = internal.entryCount();
+  const uint32_t bufferCount = internal.bufferCount();
+  // Small groups resolve on the stack.
+  constexpr uint32_t kInline = 16;
+  ObjectBase* inlineResources[kInline];
+  BoundBufferRange inlineRanges[kInline];
+  std::unique_ptr<ObjectBase*[]> heapResources;
+  std::unique_ptr<BoundBufferRange[]> heapRanges;
+  ObjectBase** resources = inlineResources;
+  BoundBufferRange* ranges = inlineRanges;
+  if (count > kInline) {
+    heapResources.reset(new ObjectBase*[count]);
+    heapRanges.reset(new BoundBufferRange[count]);
+    resources = heapResources.get();
+    ranges = heapRanges.get();
+  }
+  if (MaybeError error = validateAndResolveBindGroup(this, descriptor, *layout, resources, ranges);
+      error.isError()) {
+    return fail(std::move(error));
+  }
+  return BindGroupBase::create(this, descriptor.label, Ref<BindGroupLayoutBase>(layout),
+                               {resources, count}, {ranges, bufferCount});
+}
+
+}  // namespace bindery::core
+
+namespace bindery {
+
+using core::BindGroupBase;
+using core::fromHandle;
+
+BindGroup Device::createBindGroup(const BindGroupDescriptor& descriptor) const {
+  return core::toHandle<BindGroup>(
+      fromHandle<core::DeviceBase>(*this)->createBindGroup(descriptor));
+}
+
+std::string_view BindGroup::label() const {
+  return fromHandle<BindGroupBase>(*this)->label();
+}
+void BindGroup::setLabel(std::string_view l) {
+  fromHandle<BindGroupBase>(*this)->setLabel(l);
+}
+BindGroupLayout BindGroup::layout() const {
+  return core::toHandle<BindGroupLayout>(
+      core::Ref<core::BindGroupLayoutBase>(fromHandle<BindGroupBase>(*this)->layout()));
+}
+
+}  // namespace bindery

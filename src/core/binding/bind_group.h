@@ -1,0 +1,131 @@
+// BindGroupBase: a GPUBindGroup inside the core (#gpubindgroup).
+//
+// Immutable and made in one allocation: the object, then its resources inline
+// in the layout's dense order (one owning pointer per entry), then for the
+// buffer entries (dense indices [0, bufferCount), dynamic-offset ones first)
+// the bound range. That is all draw-time validation needs: per buffer entry
+// the buffer, offset and size; per other entry the view, sampler or
+// external texture.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "bindery/bind_group.h"
+#include "core/binding/bind_group_layout.h"
+#include "core/base/error_data.h"
+#include "core/base/object_base.h"
+#include "core/base/ref.h"
+
+namespace bindery::core {
+
+class BufferBase;
+class SamplerBase;
+class TextureViewBase;
+class ExternalTextureBase;
+
+// One buffer entry's bound range (offset and size resolved: size is the
+// effective buffer binding size).
+struct BoundBufferRange {
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+// What setBindGroup checks a dynamic offset against, per dynamic entry,
+// derived once at creation: the alignment mask of its buffer type's
+// min*BufferOffsetAlignment limit and the largest offset that keeps the
+// binding in bounds (offset + dynamicOffset + size <= buffer size).
+struct DynamicOffsetLimit {
+  uint64_t maxOffset = 0;
+  uint32_t alignMask = 0;
+};
+
+class BindGroupBase final : public ObjectBase {
+ public:
+  // `resources` in dense order, each already referenced once for the group
+  // (ownership passes to it); `ranges` for the buffer entries.
+  static Ref<BindGroupBase> create(DeviceBase* device, std::string_view label,
+                                   Ref<BindGroupLayoutBase> layout,
+                                   std::span<ObjectBase* const> resources,
+                                   std::span<const BoundBufferRange> ranges);
+  static Ref<BindGroupBase> createInvalid(DeviceBase* device, std::string_view label,
+                                          Ref<BindGroupLayoutBase> layout);
+
+  // [[layout]] (null only for a group whose descriptor had no layout).
+  BindGroupLayoutBase* layout() const { return layout_.get(); }
+  uint32_t entryCount() const { return count_; }
+  uint32_t bufferCount() const { return bufferCount_; }
+  // The layout's dynamicOffsetCount (0 for an invalid group).
+  uint32_t dynamicOffsetCount() const { return dynamicCount_; }
+  // [0, dynamicOffsetCount()): the limits of dynamicOffsets[i].
+  const DynamicOffsetLimit* dynamicOffsetLimits() const;
+  // Encoders' hint (never trusted alone): the stamp of the last pass encoder
+  // that put this group in its used resources, so rebinding it in that pass
+  // skips the lookup. Relaxed atomics: a stale value only costs the lookup.
+  std::atomic<uint64_t>& passStamp() const { return passStamp_; }
+  // The layout entry at dense index i.
+  const LayoutEntry& layoutEntry(uint32_t i) const { return layout_->internal()->entry(i); }
+
+  // The resource at dense index i: a BufferBase (i < bufferCount), a
+  // SamplerBase, a TextureViewBase, or an ExternalTextureBase (an
+  // externalTexture entry may also hold a TextureViewBase).
+  ObjectBase* resource(uint32_t i) const { return resources()[i]; }
+  BufferBase* buffer(uint32_t i) const;
+  const BoundBufferRange& bufferRange(uint32_t i) const { return ranges()[i]; }
+  SamplerBase* sampler(uint32_t i) const;
+  TextureViewBase* textureView(uint32_t i) const;          // null unless a view
+  ExternalTextureBase* externalTexture(uint32_t i) const;  // null unless one
+  // [[prevalidatedSize]]: false for a buffer entry whose layout minBindingSize is 0.
+  bool prevalidatedSize(uint32_t i) const {
+    return layoutEntry(i).kind != BindingKind::Buffer || layoutEntry(i).minBindingSize != 0;
+  }
+
+  // For submit: fails when an external texture of the group has expired,
+  // naming the group, the binding, the texture and why it expired.
+  MaybeError validateExternalTexturesNotExpired() const;
+
+  // Bytes of one group with this many entries: the object and its trailing storage.
+  static size_t allocationSize(uint32_t entryCount, uint32_t bufferCount,
+                               uint32_t dynamicCount = 0);
+
+ private:
+  BindGroupBase(DeviceBase* device, std::string_view label, Ref<BindGroupLayoutBase> layout,
+                uint32_t count, uint32_t bufferCount, uint32_t dynamicCount);
+  BindGroupBase(DeviceBase* device, std::string_view label, Ref<BindGroupLayoutBase> layout,
+                InvalidTag tag);
+  ~BindGroupBase() override;
+  void destroySelf() const noexcept override;
+
+  static constexpr size_t kResourcesOffset();
+  ObjectBase* const* resources() const;
+  const BoundBufferRange* ranges() const;
+
+  Ref<BindGroupLayoutBase> layout_;
+  uint32_t count_ = 0;
+  uint32_t bufferCount_ = 0;
+  uint32_t dynamicCount_ = 0;
+  mutable std::atomic<uint64_t> passStamp_{0};
+};
+
+// #bind-group-creation validation and resolution: on success `resources`
+// (dense order, each referenced) and `ranges` are filled; on failure every
+// reference taken is dropped.
+MaybeError validateAndResolveBindGroup(DeviceBase* device, const BindGroupDescriptor& descriptor,
+                                       const BindGroupLayoutBase& layout, ObjectBase** resources,
+                                       BoundBufferRange* ranges);
+
+// The layout-diff check for a bind group used where `expected` is wanted
+// (setBindGroup against a pipeline's layout): fails with
+// BindGroupLayoutNotEquivalent and lists every differing binding.
+// `where` says where ("the pipeline's @group(1)").
+MaybeError validateBindGroupLayoutEquivalent(const BindGroupBase& group,
+                                             const BindGroupLayoutBase& expected,
+                                             std::string_view where);
+// The diff alone, one "  - binding N: ..." line per difference.
+std::string describeLayoutDiff(const BindGroupLayoutBase& expected,
+                               const BindGroupLayoutBase& actual);
+
+}  // namespace bindery::core

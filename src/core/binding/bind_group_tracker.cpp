@@ -1,0 +1,235 @@
+// The lazy bind-group tracker: "Validate encoder bind groups"
+// (#abstract-opdef-validate-encoder-bind-groups), "Encoder bind groups alias
+// a writable resource", and the per-dispatch usage scope of compute passes.
+#include "core/binding/bind_group_tracker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/binding/bind_group.h"
+#include "core/resources/buffer.h"
+#include "core/pipeline/pipeline.h"
+#include "core/pipeline/pipeline_explain.h"
+#include "core/binding/pipeline_layout.h"
+#include "core/resources/texture_view.h"
+#include "core/commands/usage_scope.h"
+
+namespace bindery::core {
+
+namespace {
+
+bool isWritable(const LayoutEntry& e) {
+  return (e.kind == BindingKind::Buffer && e.bufferType == BufferBindingType::Storage) ||
+         (e.kind == BindingKind::StorageTexture && e.access != StorageTextureAccess::ReadOnly);
+}
+
+}  // namespace
+
+void PipelineBindingInfo::deriveFromLayout() {
+  groupMask = 0;
+  hasWritableBindings = false;
+  if (!layout) return;
+  const auto& layouts = layout->bindGroupLayouts();
+  for (uint32_t g = 0; g < layouts.size() && g < BindGroupTracker::kMaxGroups; ++g) {
+    const BindGroupLayoutBase* bgl = layouts[g].get();
+    if (!bgl) continue;
+    groupMask |= uint64_t{1} << g;
+    if (const BindGroupLayoutInternal* internal = bgl->internal()) {
+      for (const LayoutEntry& e : internal->entries()) hasWritableBindings |= isWritable(e);
+    }
+  }
+  if (minBufferSizes.size() < layouts.size()) minBufferSizes.resize(layouts.size());
+}
+
+void BindGroupTracker::init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPerGroup) {
+  (void)maxBindGroups;
+  stride_ = maxDynamicOffsetsPerGroup;
+  offsets_.assign(size_t{kMaxGroups} * stride_, 0);
+}
+
+void BindGroupTracker::reset() {
+  groups_.fill(nullptr);
+  dirty_ = ~uint64_t{0};
+  offsetsDirty_ = 0;
+  setMask_ = 0;
+  pipeline_ = nullptr;
+  pipelineDirty_ = true;
+  fastSlots_ = 0;
+}
+
+MaybeError BindGroupTracker::validateSlot(uint32_t index) const {
+  const BindGroupLayoutBase* expected = pipeline_->layout->bindGroupLayout(index);
+  const BindGroupBase* group = groups_[index];
+  if (!group) [[unlikely]] {
+    auto error = makeValidationError(
+        ErrorCode::BindGroupNotSet,
+        fmt::format("{}'s layout {} has @group({}) = {}, but no bind group is set at index {}.",
+                    describe(pipeline_->pipeline), describe(pipeline_->layout), index,
+                    expected->describe(), index));
+    error->fix = fmt::format(
+        "Call setBindGroup({}, group) with a group of a layout "
+        "group-equivalent to {} before this command.",
+        index, expected->describe());
+    return error;
+  }
+  if (!group->layout() || !group->layout()->isGroupEquivalent(*expected)) [[unlikely]] {
+    MaybeError error = validateBindGroupLayoutEquivalent(
+        *group, *expected,
+        fmt::format("@group({}) of {} (layout {})", index, describe(pipeline_->pipeline),
+                    describe(pipeline_->layout)));
+    // For layout: 'auto', say which entry points used what ('auto' drops the rest).
+    const ObjectBase* owner = pipeline_->pipeline;
+    if (error.isError() && group->layout() && owner &&
+        (owner->objectType() == ObjectType::ComputePipeline ||
+         owner->objectType() == ObjectType::RenderPipeline)) {
+      error->message += explainAutoLayoutMismatch(*static_cast<const PipelineBase*>(owner), index,
+                                                  *group->layout());
+    }
+    return error;
+  }
+  // Late minimum buffer binding sizes ([[prevalidatedSize]] false).
+  if (index < pipeline_->minBufferSizes.size()) {
+    const std::vector<uint64_t>& minSizes = pipeline_->minBufferSizes[index];
+    uint32_t n = std::min<uint32_t>(group->bufferCount(), static_cast<uint32_t>(minSizes.size()));
+    for (uint32_t i = 0; i < n; ++i) {
+      if (minSizes[i] == 0 || group->prevalidatedSize(i)) continue;
+      uint64_t size = group->bufferRange(i).size;
+      if (size < minSizes[i]) [[unlikely]] {
+        const LayoutEntry& entry = group->layoutEntry(i);
+        auto error = makeValidationError(
+            ErrorCode::BindingSizeTooSmallForShader,
+            fmt::format("Binding {} of {} (at @group({})) binds {} bytes of {}, but the shader "
+                        "variable at @group({}) @binding({}) of {} needs at least {} bytes (its "
+                        "minimum binding size); the layout's minBindingSize is 0, so the size is "
+                        "checked at this draw/dispatch.",
+                        entry.binding, group->describe(), index, size, describe(group->buffer(i)),
+                        index, entry.binding, describe(pipeline_->pipeline), minSizes[i]));
+        error->fix = fmt::format(
+            "Bind at least {} bytes, or set minBindingSize: {} in the "
+            "layout to catch this at createBindGroup().",
+            minSizes[i], minSizes[i]);
+        return error;
+      }
+    }
+  }
+  return {};
+}
+
+// "Encoder bind groups alias a writable resource".
+MaybeError BindGroupTracker::validateWritableAliasing() const {
+  struct BufferRange {
+    const BufferBase* buffer;
+    uint64_t begin, end;
+    bool writable;
+    uint8_t stages;
+    uint32_t group, binding;
+  };
+  struct ViewUse {
+    const TextureViewBase* view;
+    bool writable;
+    uint8_t stages;
+    uint32_t group, binding;
+  };
+  std::vector<BufferRange> buffers;
+  std::vector<ViewUse> views;
+  for (uint64_t mask = pipeline_->groupMask; mask; mask &= mask - 1) {
+    uint32_t g = static_cast<uint32_t>(__builtin_ctzll(mask));
+    const BindGroupBase* group = groups_[g];
+    if (!group) continue;
+    const uint32_t* dyn = offsets(g);
+    uint32_t dynCount = group->layout()->internal()->dynamicOffsetCount();
+    for (uint32_t i = 0; i < group->entryCount(); ++i) {
+      const LayoutEntry& e = group->layoutEntry(i);
+      if (i < group->bufferCount()) {
+        uint64_t begin = group->bufferRange(i).offset + (i < dynCount ? dyn[i] : 0);
+        buffers.push_back({group->buffer(i), begin, begin + group->bufferRange(i).size,
+                           isWritable(e), e.visibility, g, e.binding});
+      } else if (e.kind == BindingKind::StorageTexture) {
+        views.push_back({group->textureView(i), isWritable(e), e.visibility, g, e.binding});
+      }
+    }
+  }
+  auto conflict = [&](std::string what) {
+    auto error = makeValidationError(ErrorCode::WritableResourceAliasing, std::move(what));
+    error->fix =
+        "Bind disjoint ranges (or different buffers / subresources), or make the other "
+        "bindings not visible to that stage.";
+    return error;
+  };
+  for (size_t a = 0; a < buffers.size(); ++a) {
+    for (size_t b = a + 1; b < buffers.size(); ++b) {
+      const BufferRange& x = buffers[a];
+      const BufferRange& y = buffers[b];
+      if (x.buffer != y.buffer || !(x.writable || y.writable) || !(x.stages & y.stages)) continue;
+      if (x.begin < y.end && y.begin < x.end) [[unlikely]] {
+        return conflict(fmt::format(
+            "@group({}) binding {} ({} [{}, {}){}) and @group({}) binding {} ({} [{}, {}){}) "
+            "overlap in {} and are visible to the same stage ({}); a writable binding must not "
+            "alias another binding.",
+            x.group, x.binding, x.writable ? "writable" : "read", x.begin, x.end, "", y.group,
+            y.binding, y.writable ? "writable" : "read", y.begin, y.end, "", describe(x.buffer),
+            toString(ShaderStageFlags::fromBits(x.stages & y.stages))));
+      }
+    }
+  }
+  for (size_t a = 0; a < views.size(); ++a) {
+    for (size_t b = a + 1; b < views.size(); ++b) {
+      const ViewUse& x = views[a];
+      const ViewUse& y = views[b];
+      if (!x.view || !y.view || !(x.writable || y.writable) || !(x.stages & y.stages)) continue;
+      if (x.view->aliases(*y.view)) [[unlikely]] {
+        return conflict(fmt::format(
+            "@group({}) binding {} ({}) and @group({}) binding {} ({}) are storage textures "
+            "whose subresources of {} overlap, and at least one is writable.",
+            x.group, x.binding, x.view->describe(), y.group, y.binding, y.view->describe(),
+            describe(x.view->texture())));
+      }
+    }
+  }
+  return {};
+}
+
+MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) {
+  if (verified_.empty()) verified_.resize(kVerifiedSlots);
+  if (pipelineDirty_) {
+    lateSizeMask_ = 0;
+    for (uint32_t g = 0; g < pipeline_->minBufferSizes.size() && g < kMaxGroups; ++g) {
+      for (uint64_t size : pipeline_->minBufferSizes[g]) {
+        if (size != 0) lateSizeMask_ |= uint64_t{1} << g;
+      }
+    }
+  }
+  for (uint64_t mask = check; mask; mask &= mask - 1) {
+    uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(mask));
+    const BindGroupBase* group = groups_[slot];
+    Verified& v = verifiedSlot(group, slot);
+    if (!(group && v.group == group && v.pipeline == pipeline_ && v.slot == slot)) {
+      BINDERY_TRY(validateSlot(slot));
+      v = {group, pipeline_, slot};
+    }
+    checkedLayouts_[slot] = group->layout();
+  }
+  if (compat_) {
+    BINDERY_TRY(validateCompatTextureViews(groups_.data(), pipeline_->groupMask));
+  }
+  if (pipeline_->hasWritableBindings) {
+    BINDERY_TRY(validateWritableAliasing());
+    if (checkUsageScope) {
+      // The dispatch's usage scope: the groups in slots the pipeline uses.
+      UsageScope scope;
+      for (uint64_t mask = pipeline_->groupMask; mask; mask &= mask - 1) {
+        uint32_t g = static_cast<uint32_t>(__builtin_ctzll(mask));
+        if (groups_[g]) scope.addBindGroup(groups_[g], g);
+      }
+      BINDERY_TRY(scope.validate());
+    }
+  }
+  dirty_ &= ~pipeline_->groupMask;
+  offsetsDirty_ &= ~pipeline_->groupMask;
+  pipelineDirty_ = false;
+  fastSlots_ = pipeline_->hasWritableBindings || compat_ ? 0 : ~lateSizeMask_;
+  return {};
+}
+
+}  // namespace bindery::core

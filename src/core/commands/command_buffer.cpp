@@ -1,0 +1,204 @@
+// GPUCommandBuffer (#gpucommandbuffer), the encoding context's deferred
+// errors, and the submit-time checks of #dom-gpuqueue-submit.
+#include "core/commands/command_buffer.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/binding/bind_group.h"
+#include "core/resources/buffer.h"
+#include "core/device/device.h"
+#include "core/resources/external_texture.h"
+#include "core/base/handles.h"
+#include "core/resources/query_set.h"
+#include "core/resources/texture.h"
+#include "core/resources/texture_view.h"
+
+namespace bindery::core {
+
+UsedResources::UsedResources() = default;
+UsedResources::~UsedResources() = default;
+UsedResources::UsedResources(UsedResources&&) noexcept = default;
+UsedResources& UsedResources::operator=(UsedResources&&) noexcept = default;
+
+namespace {
+
+// Freed 64 KiB stream blocks of this thread, reused by later streams.
+struct BlockPool {
+  static constexpr size_t kMaxBlocks = 512;  // 32 MiB
+  std::vector<uint8_t*> blocks;
+  ~BlockPool() {
+    for (uint8_t* b : blocks) delete[] b;
+  }
+};
+thread_local BlockPool tBlockPool;
+
+}  // namespace
+
+CommandStream& CommandStream::operator=(CommandStream&& other) noexcept {
+  if (this != &other) {
+    releaseBlocks();
+    blocks_ = std::move(other.blocks_);
+    cursor_ = std::exchange(other.cursor_, nullptr);
+    end_ = std::exchange(other.end_, nullptr);
+    bytes_ = std::exchange(other.bytes_, 0);
+  }
+  return *this;
+}
+
+CommandStream::~CommandStream() {
+  releaseBlocks();
+}
+
+void CommandStream::releaseBlocks() {
+  for (Block& b : blocks_) {
+    if (b.size == kBlockSize && tBlockPool.blocks.size() < BlockPool::kMaxBlocks) {
+      tBlockPool.blocks.push_back(b.bytes);
+    } else {
+      delete[] b.bytes;
+    }
+  }
+  blocks_.clear();
+}
+
+void CommandStream::newBlock(size_t n) {
+  if (!blocks_.empty()) blocks_.back().used = static_cast<size_t>(cursor_ - blocks_.back().bytes);
+  size_t size = std::max(kBlockSize, n);
+  uint8_t* bytes;
+  if (size == kBlockSize && !tBlockPool.blocks.empty()) {
+    bytes = tBlockPool.blocks.back();
+    tBlockPool.blocks.pop_back();
+  } else {
+    bytes = new uint8_t[size];
+  }
+  blocks_.push_back({bytes, size, 0});
+  cursor_ = bytes;
+  end_ = bytes + size;
+}
+
+void PointerMap::rehash() {
+  std::vector<const void*> oldKeys = std::move(keys_);
+  std::vector<uint32_t> oldTags = std::move(tags_);
+  size_t size = std::max<size_t>(64, oldKeys.size() * 2);
+  keys_.assign(size, nullptr);
+  tags_.assign(size, 0);
+  count_ = 0;
+  for (size_t i = 0; i < oldKeys.size(); ++i) {
+    if (!oldKeys[i]) continue;
+    bool inserted;
+    find(oldKeys[i], &inserted) = oldTags[i];
+  }
+}
+
+void UsedResources::addNewBindGroup(BindGroupBase* group) {
+  bindGroups.emplace_back(group);
+}
+
+void UsedResources::addBuffer(BufferBase* buffer) {
+  if (!buffers.empty() && buffers.back().get() == buffer) return;
+  buffers.emplace_back(buffer);
+}
+
+void UsedResources::merge(const UsedResources& other) {
+  // Bind groups are added by the caller (with its pass id).
+  buffers.insert(buffers.end(), other.buffers.begin(), other.buffers.end());
+  attachments.insert(attachments.end(), other.attachments.begin(), other.attachments.end());
+  others.insert(others.end(), other.others.begin(), other.others.end());
+  querySets.insert(querySets.end(), other.querySets.begin(), other.querySets.end());
+}
+
+std::string describeDebugGroups(const std::vector<std::string>* outer,
+                                const std::vector<std::string>* inner) {
+  std::string out;
+  for (const auto* stack : {outer, inner}) {
+    if (!stack) continue;
+    for (const std::string& label : *stack) {
+      if (!out.empty()) out += " > ";
+      out += fmt::format("'{}'", label);
+    }
+  }
+  return out.empty() ? "none" : out;
+}
+
+void EncodingContext::recordError(std::unique_ptr<ErrorData> error, uint32_t commandIndex,
+                                  const CommandSite& site, std::string_view call) {
+  if (!error) return;
+  std::string where = site.pass
+                          ? fmt::format("{} of {}", site.pass->describe(), encoder_->describe())
+                          : encoder_->describe();
+  if (site.pass == encoder_) where = encoder_->describe();
+  error->contexts.push_back(fmt::format("encoding command #{} ({}) in {}; debug groups: {}",
+                                        commandIndex, site.kind, where,
+                                        describeDebugGroups(&debugGroups_, site.passDebugGroups)));
+  if (device_->strict()) {
+    device_->dispatchError(std::make_unique<ErrorData>(*error), call);
+  }
+  if (!error_) error_ = std::move(error);
+}
+
+CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label,
+                                     CommandStream commands, UsedResources used)
+    : ObjectBase(device, ObjectType::CommandBuffer, label),
+      commands_(std::move(commands)),
+      used_(std::move(used)) {}
+
+CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label, InvalidTag tag)
+    : ObjectBase(device, ObjectType::CommandBuffer, label, tag) {}
+
+CommandBufferBase::~CommandBufferBase() = default;
+
+MaybeError CommandBufferBase::validateSubmit() const {
+  for (const Ref<BindGroupBase>& group : used_.bindGroups) {
+    for (uint32_t i = 0; i < group->entryCount(); ++i) {
+      const LayoutEntry& entry = group->layoutEntry(i);
+      if (i < group->bufferCount()) {
+        const BufferBase* buffer = group->buffer(i);
+        BINDERY_TRY_CONTEXT(buffer->validateAvailable(fmt::format("binding {}", entry.binding)),
+                            "validating {} (a bind group the commands use)", group->describe());
+        continue;
+      }
+      if (const TextureViewBase* view = group->textureView(i)) {
+        BINDERY_TRY_CONTEXT(view->texture()->validateUsable(
+                                fmt::format("the texture of binding {}", entry.binding)),
+                            "validating {} (a bind group the commands use)", group->describe());
+      }
+    }
+    BINDERY_TRY(group->validateExternalTexturesNotExpired());
+  }
+  for (const Ref<BufferBase>& buffer : used_.buffers) {
+    BINDERY_TRY(buffer->validateAvailable(
+        "a buffer the commands use (index, vertex, indirect or resolveQuerySet destination)"));
+  }
+  for (const Ref<TextureViewBase>& view : used_.attachments) {
+    BINDERY_TRY(view->texture()->validateUsable(
+        fmt::format("the texture of attachment {}", view->describe())));
+  }
+  for (const Ref<BufferBase>& buffer : used_.copyBuffers) {
+    BINDERY_TRY(buffer->validateAvailable("a buffer a copy command uses"));
+  }
+  for (const Ref<TextureBase>& texture : used_.copyTextures) {
+    BINDERY_TRY(texture->validateUsable("a texture a copy command uses"));
+  }
+  for (const Ref<QuerySetBase>& querySet : used_.querySets) {
+    BINDERY_TRY(querySet->validateUsable(
+        "a query set the commands use (occlusion queries, timestampWrites or resolveQuerySet)"));
+  }
+  return {};
+}
+
+}  // namespace bindery::core
+
+namespace bindery {
+
+using core::CommandBufferBase;
+using core::fromHandle;
+
+std::string_view CommandBuffer::label() const {
+  return fromHandle<CommandBufferBase>(*this)->label();
+}
+void CommandBuffer::setLabel(std::string_view l) {
+  fromHandle<CommandBufferBase>(*this)->setLabel(l);
+}
+
+}  // namespace bindery

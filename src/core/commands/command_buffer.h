@@ -1,0 +1,365 @@
+// The recorded form of encoded work: a compact command stream (POD records
+// in one byte vector, never a vector of closures), the set of resources the
+// commands use, and GPUCommandBuffer (#gpucommandbuffer) which owns both.
+//
+// EncodingContext is what a GPUCommandEncoder or GPURenderBundleEncoder and
+// its passes share while encoding: the stream, the used resources, the
+// command counter and the first error (an invalid encoder reports it at
+// finish(), #abstract-opdef-invalidate).
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "bindery/command_encoder.h"
+#include "core/base/error_data.h"
+#include "core/base/object_base.h"
+#include "core/base/ref.h"
+
+namespace bindery::core {
+
+class BindGroupBase;
+class BufferBase;
+class TextureBase;
+class TextureViewBase;
+class QuerySetBase;
+
+enum class CommandType : uint8_t {
+  BeginComputePass,
+  BeginRenderPass,
+  EndPass,
+  SetPipeline,
+  SetBindGroup,  // followed by dynamicOffsetCount uint32_t
+  SetIndexBuffer,
+  SetVertexBuffer,
+  Dispatch,
+  DispatchIndirect,
+  Draw,
+  DrawIndexed,
+  DrawIndirect,
+  DrawIndexedIndirect,
+  ExecuteBundles,
+  PushDebugGroup,  // followed by the label's bytes
+  PopDebugGroup,
+  InsertDebugMarker,  // followed by the label's bytes
+  // Rasterization state (render_pass_state.cpp), immediate data (immediates.cpp).
+  SetViewport,
+  SetScissorRect,
+  SetBlendConstant,
+  SetStencilReference,
+  SetImmediates,  // followed by the data's bytes
+  // Queries (query_commands.cpp); executed by the null queue (command_execution.cpp).
+  BeginOcclusionQuery,
+  EndOcclusionQuery,
+  WriteTimestamp,
+  ResolveQuerySet,
+  // Copies (copy_commands.cpp; payloads in copy_commands.h); executed by the
+  // null queue (command_execution.cpp).
+  CopyBufferToBuffer,
+  ClearBuffer,
+  CopyBufferToTexture,
+  CopyTextureToBuffer,
+  CopyTextureToTexture,
+};
+
+// Record payloads. Pointers are kept alive by the stream owner's UsedResources.
+struct SetBindGroupCmd {
+  uint8_t index;
+  uint8_t dynamicOffsetCount;
+  const BindGroupBase* group;  // null: setBindGroup(i, null)
+};
+struct SetPipelineCmd {
+  const ObjectBase* pipeline;
+};
+struct BufferCmd {
+  const BufferBase* buffer;
+  uint64_t offset;
+  uint64_t size;
+  uint32_t slotOrFormat;
+};
+struct DispatchCmd {
+  uint32_t x, y, z;
+};
+struct DrawCmd {
+  uint32_t count, instanceCount, first, firstInstance;
+  int32_t baseVertex;
+};
+struct StringCmd {
+  uint32_t length;
+};
+struct ViewportCmd {
+  float x, y, width, height, minDepth, maxDepth;
+};
+struct ScissorRectCmd {
+  uint32_t x, y, width, height;
+};
+struct BlendConstantCmd {
+  double r, g, b, a;
+};
+struct StencilReferenceCmd {
+  uint32_t reference;
+};
+struct ImmediatesCmd {
+  uint32_t rangeOffset;
+  uint32_t size;  // bytes that follow
+};
+// BeginOcclusionQuery, EndOcclusionQuery, WriteTimestamp.
+struct QueryCmd {
+  const QuerySetBase* querySet;
+  uint32_t queryIndex;
+};
+struct ResolveQuerySetCmd {
+  const QuerySetBase* querySet;
+  uint32_t firstQuery;
+  uint32_t queryCount;
+  const BufferBase* destination;
+  uint64_t destinationOffset;
+};
+
+class CommandStream {
+ public:
+  // Records go into 64 KiB blocks (a larger record gets a block of its
+  // own): growing never copies, and freed blocks go to a per-thread pool so
+  // the next encoder reuses them (no page faults in a steady frame loop).
+  static constexpr size_t kBlockSize = 64 * 1024;
+
+  CommandStream() = default;
+  CommandStream(CommandStream&& other) noexcept
+      : blocks_(std::move(other.blocks_)),
+        cursor_(std::exchange(other.cursor_, nullptr)),
+        end_(std::exchange(other.end_, nullptr)),
+        bytes_(std::exchange(other.bytes_, 0)) {
+    other.blocks_.clear();
+  }
+  CommandStream& operator=(CommandStream&&) noexcept;
+  ~CommandStream();
+
+  // Appends a record (an 8-byte header: the type, then at byte 4 the
+  // record's whole size; the payload; `extraBytes`). Returns the payload;
+  // the extra bytes follow it (at extraOf<T>()).
+  template <class T>
+  T* append(CommandType type, size_t extraBytes = 0) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    constexpr size_t payload = (sizeof(T) + 7) & ~size_t{7};
+    size_t extra = (extraBytes + 7) & ~size_t{7};
+    uint8_t* p = grow(8 + payload + extra);
+    p[0] = static_cast<uint8_t>(type);
+    uint32_t size = static_cast<uint32_t>(8 + payload + extra);
+    std::memcpy(p + 4, &size, sizeof(size));
+    return reinterpret_cast<T*>(p + 8);
+  }
+  template <class T>
+  static uint8_t* extraOf(T* payload) {
+    return reinterpret_cast<uint8_t*>(payload) + ((sizeof(T) + 7) & ~size_t{7});
+  }
+  template <class T>
+  static const uint8_t* extraOf(const T* payload) {
+    return reinterpret_cast<const uint8_t*>(payload) + ((sizeof(T) + 7) & ~size_t{7});
+  }
+  void appendEmpty(CommandType type) {
+    uint8_t* p = grow(8);
+    p[0] = static_cast<uint8_t>(type);
+    uint32_t size = 8;
+    std::memcpy(p + 4, &size, sizeof(size));
+  }
+  size_t sizeInBytes() const { return bytes_; }
+  bool empty() const { return bytes_ == 0; }
+
+  // Calls f(CommandType type, const uint8_t* payload) for every record, in
+  // order (the payload is the T given to append<T>()).
+  template <class F>
+  void forEach(F&& f) const {
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      const uint8_t* p = blocks_[b].bytes;
+      const uint8_t* end = b + 1 == blocks_.size() ? cursor_ : p + blocks_[b].used;
+      while (p < end) {
+        uint32_t size;
+        std::memcpy(&size, p + 4, sizeof(size));
+        f(static_cast<CommandType>(p[0]), p + 8);
+        p += size;
+      }
+    }
+  }
+
+ private:
+  uint8_t* grow(size_t n) {
+    if (n > static_cast<size_t>(end_ - cursor_)) [[unlikely]] {
+      newBlock(n);
+    }
+    uint8_t* p = cursor_;
+    cursor_ += n;
+    bytes_ += n;
+    return p;
+  }
+  void newBlock(size_t n);
+
+  struct Block {
+    uint8_t* bytes = nullptr;
+    size_t size = 0;
+    size_t used = 0;
+  };
+  void releaseBlocks();
+  std::vector<Block> blocks_;
+  uint8_t* cursor_ = nullptr;
+  uint8_t* end_ = nullptr;
+  size_t bytes_ = 0;
+};
+
+// An exact map from pointers to a 32-bit tag (open addressing), for
+// deduplicating the objects a stream of commands uses without a
+// per-command allocation.
+class PointerMap {
+ public:
+  // The tag of `p`, inserting it with tag 0 (and setting *inserted) when absent.
+  uint32_t& find(const void* p, bool* inserted) {
+    if (count_ * 2 >= keys_.size()) [[unlikely]] {
+      rehash();
+    }
+    size_t mask = keys_.size() - 1;
+    size_t i = hash(p) & mask;
+    while (keys_[i] != nullptr) {
+      if (keys_[i] == p) {
+        *inserted = false;
+        return tags_[i];
+      }
+      i = (i + 1) & mask;
+    }
+    keys_[i] = p;
+    tags_[i] = 0;
+    ++count_;
+    *inserted = true;
+    return tags_[i];
+  }
+  // True when `p` was not in the map (and is now).
+  bool insert(const void* p) {
+    bool inserted;
+    find(p, &inserted);
+    return inserted;
+  }
+
+ private:
+  static size_t hash(const void* p) {
+    return static_cast<size_t>((reinterpret_cast<uintptr_t>(p) * 0x9E3779B97F4A7C15ull) >> 32);
+  }
+  void rehash();
+  std::vector<const void*> keys_;
+  std::vector<uint32_t> tags_;
+  size_t count_ = 0;
+};
+using PointerSet = PointerMap;
+
+// Everything a command buffer's commands use, referenced so it lives as long
+// as the commands (#dom-gpuqueue-submit checks these).
+struct UsedResources {
+  UsedResources();
+  ~UsedResources();
+  UsedResources(UsedResources&&) noexcept;
+  UsedResources& operator=(UsedResources&&) noexcept;
+  std::vector<Ref<BindGroupBase>> bindGroups;  // [[used_bind_groups]] (deduplicated)
+  std::vector<Ref<BufferBase>> buffers;        // index, vertex, indirect buffers
+  std::vector<Ref<TextureViewBase>> attachments;
+  std::vector<Ref<ObjectBase>> others;  // pipelines, bundles
+  // Query sets written or resolved (an occlusionQuerySet counts once a
+  // beginOcclusionQuery uses it, #dom-gpuqueue-submit).
+  std::vector<Ref<QuerySetBase>> querySets;
+  // Buffers and textures of copy commands (#dom-gpuqueue-submit: buffers
+  // unmapped and not destroyed, textures not destroyed).
+  std::vector<Ref<BufferBase>> copyBuffers;
+  std::vector<Ref<TextureBase>> copyTextures;
+
+  // Every group used, with the id of the last pass that used it: one probe
+  // both deduplicates [[used_bind_groups]] and tells a render pass whether
+  // the group is new to its usage scope.
+  PointerMap seenBindGroups;
+  // Adds `group`; true when pass `passId` had not used it yet.
+  bool addBindGroup(BindGroupBase* group, uint32_t passId) {
+    bool inserted;
+    uint32_t& lastPass = seenBindGroups.find(group, &inserted);
+    if (inserted) addNewBindGroup(group);
+    if (lastPass == passId && !inserted) return false;
+    lastPass = passId;
+    return true;
+  }
+  void addNewBindGroup(BindGroupBase* group);
+  void addBuffer(BufferBase* buffer);
+  void merge(const UsedResources& other);
+};
+
+// A failing command's place, for the message of the deferred error.
+struct CommandSite {
+  std::string_view kind;             // "setBindGroup"
+  const ObjectBase* pass = nullptr;  // the pass or bundle encoder, if any
+  const std::vector<std::string>* passDebugGroups = nullptr;
+};
+
+class EncodingContext {
+ public:
+  EncodingContext(DeviceBase* device, const ObjectBase* encoder)
+      : device_(device), encoder_(encoder) {}
+
+  DeviceBase* device() const { return device_; }
+  bool isValid() const { return error_ == nullptr; }
+  // Counts one command and returns its index.
+  uint32_t nextCommand() { return commandCount_++; }
+  uint32_t commandCount() const { return commandCount_; }
+  // A new id for a pass (or bundle) of this encoder; never 0.
+  uint32_t nextPassId() { return ++passCount_; }
+  CommandStream& stream() { return stream_; }
+  UsedResources& used() { return used_; }
+  std::vector<std::string>& debugGroups() { return debugGroups_; }
+
+  // Invalidates the encoder with `error` (the first one is kept), adding
+  // "While encoding command #N (kind) in <pass> of <encoder>; debug groups:
+  // ...". In strict mode the error is also reported now, with `call`.
+  void recordError(std::unique_ptr<ErrorData> error, uint32_t commandIndex, const CommandSite& site,
+                   std::string_view call);
+  // Takes the first error (for finish()).
+  std::unique_ptr<ErrorData> takeError() { return std::move(error_); }
+  const ErrorData* error() const { return error_.get(); }
+
+ private:
+  DeviceBase* device_;
+  const ObjectBase* encoder_;
+  uint32_t commandCount_ = 0;
+  uint32_t passCount_ = 0;
+  CommandStream stream_;
+  UsedResources used_;
+  std::vector<std::string> debugGroups_;  // the encoder's own debug-group stack
+  std::unique_ptr<ErrorData> error_;
+};
+
+// "'frame' > 'shadows'" or "none".
+std::string describeDebugGroups(const std::vector<std::string>* outer,
+                                const std::vector<std::string>* inner);
+
+class CommandBufferBase final : public ObjectBase {
+ public:
+  CommandBufferBase(DeviceBase* device, std::string_view label, CommandStream commands,
+                    UsedResources used);
+  CommandBufferBase(DeviceBase* device, std::string_view label, InvalidTag);
+  ~CommandBufferBase() override;
+
+  bool isSubmitted() const { return submitted_; }
+  void markSubmitted() { submitted_ = true; }
+  const CommandStream& commands() const { return commands_; }
+  const UsedResources& used() const { return used_; }
+
+  // #dom-gpuqueue-submit: every used buffer available (not destroyed, not
+  // mapped), every texture not destroyed, every external texture unexpired,
+  // every query set not destroyed.
+  MaybeError validateSubmit() const;
+
+ private:
+  CommandStream commands_;
+  UsedResources used_;
+  bool submitted_ = false;
+};
+
+}  // namespace bindery::core

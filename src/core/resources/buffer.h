@@ -1,0 +1,68 @@
+// BufferBase: a GPUBuffer inside the core (#gpubuffer).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "bindery/buffer.h"
+#include "core/device/backend.h"
+#include "core/base/error_data.h"
+#include "core/base/object_base.h"
+
+namespace bindery::core {
+
+class BufferBase final : public ObjectBase {
+ public:
+  BufferBase(DeviceBase* device, const BufferDescriptor& descriptor,
+             std::unique_ptr<backend::BufferStorage> storage);
+  BufferBase(DeviceBase* device, const BufferDescriptor& descriptor, InvalidTag);
+  ~BufferBase() override;
+
+  uint64_t size() const { return size_; }
+  BufferUsageFlags usage() const { return usage_; }
+  BufferMapState mapState() const { return mapState_; }
+  bool isDestroyed() const { return destroyed_; }
+  backend::BufferStorage* storage() const { return storage_.get(); }
+
+  // #dom-gpubuffer-mapasync, #dom-gpubuffer-getmappedrange, #dom-gpubuffer-unmap
+  void mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint64_t> size,
+                MapAsyncCallback callback);
+  MappedRange tryGetMappedRange(uint64_t offset, std::optional<uint64_t> size);
+  void* getMappedRange(uint64_t offset, std::optional<uint64_t> size) {
+    return tryGetMappedRange(offset, size).data;
+  }
+  void unmap();
+  void destroy();
+
+  // Checks the buffer is usable in a command or submit: valid and not destroyed.
+  MaybeError validateUsable(std::string_view what) const;
+  // [[internal state]] is "available": not destroyed, not mapped, no pending map.
+  bool isAvailable() const { return !destroyed_ && mapState_ == BufferMapState::Unmapped; }
+  // Fails with BufferDestroyed or BufferMappedInUse naming `what`.
+  MaybeError validateAvailable(std::string_view what) const;
+
+ private:
+  uint64_t size_;
+  BufferUsageFlags usage_;
+  BufferMapState mapState_ = BufferMapState::Unmapped;
+  bool destroyed_ = false;
+  uint64_t mappedOffset_ = 0;
+  uint64_t mappedSize_ = 0;
+  MapModeFlags mapMode_;  // empty for mappedAtCreation
+  // The pending map's promise: its callback and an id that unmap() changes
+  // so a completion arriving after it knows it was cancelled.
+  MapAsyncCallback pendingCallback_;
+  uint64_t mapSerial_ = 0;
+  // [[mapping]].views: ranges handed out by getMappedRange, [begin, end).
+  std::vector<std::pair<uint64_t, uint64_t>> mappedViews_;
+  // A READ mapping's own copy of the range (writes to it are discarded).
+  std::unique_ptr<uint8_t[]> readCopy_;
+  std::unique_ptr<backend::BufferStorage> storage_;
+
+  void completeMap(uint64_t serial, MapModeFlags mode, uint64_t offset, uint64_t size);
+};
+
+MaybeError validateBufferDescriptor(const DeviceBase* device, const BufferDescriptor& descriptor);
+
+}  // namespace bindery::core

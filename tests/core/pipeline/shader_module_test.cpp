@@ -1,0 +1,187 @@
+// #shader-module-creation and GPUCompilationInfo.
+#include "core/pipeline/shader_module.h"
+#include "bindery/wgsl/module.h"
+#include "core/base/handles.h"
+#include "test_device.h"
+
+namespace bindery::testing {
+namespace {
+
+using ShaderModuleTest = DeviceTest;
+
+constexpr const char* kCompute = R"(
+@group(0) @binding(0) var<storage, read_write> data : array<f32>;
+@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id : vec3u) {
+  data[id.x] = data[id.x] * 2.0;
+}
+)";
+
+TEST_F(ShaderModuleTest, ValidModuleHasNoErrorMessages) {
+  ShaderModule m;
+  expectValid([&] { m = device.createShaderModule({.label = "double", .code = kCompute}); });
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m.label(), "double");
+  EXPECT_TRUE(core::fromHandle<core::ShaderModuleBase>(m)->isValid());
+  for (const CompilationMessage& msg : m.getCompilationInfo().messages) {
+    EXPECT_NE(msg.type, CompilationMessageType::Error) << msg.message;
+  }
+}
+
+TEST_F(ShaderModuleTest, ErrorsMakeAnInvalidModuleWithPositions) {
+  ShaderModule m;
+  Error e = expectError(
+      ErrorCode::ShaderModuleCompilationFailed,
+      [&] {
+        m = device.createShaderModule({.label = "bad", .code = "fn f() {\n  let x = ;\n}\n"});
+      },
+      {"createShaderModule([ShaderModule \"bad\"])", "line 2", "getCompilationInfo"});
+  ASSERT_TRUE(m);
+  EXPECT_FALSE(core::fromHandle<core::ShaderModuleBase>(m)->isValid());
+  CompilationInfo info = m.getCompilationInfo();
+  ASSERT_FALSE(info.messages.empty());
+  const CompilationMessage& msg = info.messages.front();
+  EXPECT_EQ(msg.type, CompilationMessageType::Error);
+  EXPECT_EQ(msg.lineNum, 2u);
+  EXPECT_GE(msg.linePos, 1u);
+  EXPECT_GT(msg.offset, 0u);
+}
+
+// #uniformity: a derivative builtin under non-uniform control flow is a
+// shader-creation error by default; with `diagnostic(warning|info, ...)` it
+// is a compilation message of that type and the module is valid.
+TEST_F(ShaderModuleTest, UniformityFailureIsACompilationError) {
+  const std::string body =
+      "@group(0) @binding(0) var t : texture_2d<f32>;\n"
+      "@group(0) @binding(1) var s : sampler;\n"
+      "@fragment fn fs(@location(0) uv : vec2f) -> @location(0) vec4f {\n"
+      "  if (uv.x > 0.5) { return textureSample(t, s, uv); }\n"
+      "  return vec4f();\n"
+      "}\n";
+  ShaderModule m;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] { m = device.createShaderModule({.label = "nonuniform", .code = body}); },
+              {"createShaderModule([ShaderModule \"nonuniform\"])", "line 4"});
+  CompilationInfo info = m.getCompilationInfo();
+  ASSERT_FALSE(info.messages.empty());
+  EXPECT_EQ(info.messages[0].type, CompilationMessageType::Error);
+  EXPECT_EQ(info.messages[0].lineNum, 4u);
+  EXPECT_NE(info.messages[0].message.find("'textureSample' (at 4:28) must only be called from "
+                                          "uniform control flow"),
+            std::string::npos)
+      << info.messages[0].message;
+
+  for (auto [severity, type] : {std::pair{"warning", CompilationMessageType::Warning},
+                                std::pair{"info", CompilationMessageType::Info}}) {
+    ShaderModule ok;
+    std::string code = "diagnostic(" + std::string(severity) + ", derivative_uniformity);\n" + body;
+    expectValid([&] { ok = device.createShaderModule({.code = code}); });
+    CompilationInfo okInfo = ok.getCompilationInfo();
+    ASSERT_EQ(okInfo.messages.size(), 1u) << severity;
+    EXPECT_EQ(okInfo.messages[0].type, type) << severity;
+    EXPECT_EQ(okInfo.messages[0].lineNum, 5u);
+  }
+}
+
+// #language-extensions-sec: `requires` of a language extension the front end
+// implements is fine; of one it does not, a shader-creation error naming it
+// and listing the supported ones (wgsl::supportedLanguageExtensions()).
+TEST_F(ShaderModuleTest, RequiresNamesOnlySupportedLanguageExtensions) {
+  for (std::string_view name : wgsl::supportedLanguageExtensions()) {
+    expectValid(
+        [&] { device.createShaderModule({.code = "requires " + std::string(name) + ";"}); });
+  }
+  ShaderModule m;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] {
+                m = device.createShaderModule(
+                    {.label = "subgroups", .code = "// ids\nrequires subgroup_id;\n"});
+              },
+              {"createShaderModule([ShaderModule \"subgroups\"])", "line 2",
+               "requires subgroup_id: language extension 'subgroup_id' is not implemented",
+               "(supported: readonly_and_readwrite_storage_textures, "
+               "packed_4x8_integer_dot_product,"});
+  CompilationInfo info = m.getCompilationInfo();
+  ASSERT_EQ(info.messages.size(), 1u);
+  EXPECT_EQ(info.messages[0].type, CompilationMessageType::Error);
+  EXPECT_EQ(info.messages[0].lineNum, 2u);
+  EXPECT_EQ(info.messages[0].linePos, 10u);
+}
+
+TEST_F(ShaderModuleTest, PositionsAreUtf16CodeUnits) {
+  // "é" is 2 bytes in UTF-8 but 1 UTF-16 code unit; "😀" is 4 bytes, 2 units.
+  std::string code = "// é😀\nfn f() { let x = ; }\n";
+  ShaderModule m;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] { m = device.createShaderModule({.code = code}); });
+  CompilationInfo info = m.getCompilationInfo();
+  ASSERT_FALSE(info.messages.empty());
+  const CompilationMessage& msg = info.messages.front();
+  EXPECT_EQ(msg.lineNum, 2u);
+  // Line 1 is "// é😀" + "\n": 3 + 1 + 2 + 1 = 7 UTF-16 units (bytes: 3 + 2 + 4 + 1 = 10).
+  EXPECT_EQ(msg.offset, 7u + (msg.linePos - 1));
+  EXPECT_GE(msg.length, 1u);
+}
+
+// The error message's "line:column" (and its formatted diagnostics) count
+// code points; getCompilationInfo() counts UTF-16 code units. Before 'let':
+// "/* 😀 */ " is 8 code points, 9 UTF-16 units, 11 bytes.
+TEST_F(ShaderModuleTest, MessageColumnsAreCodePointsCompilationInfoUtf16) {
+  ShaderModule m;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] { m = device.createShaderModule({.code = "/* \xf0\x9f\x98\x80 */ let x = 1;"}); },
+              {"the first, at line 1:9: 'let' declarations", "\n1:9: error: 'let'"});
+  CompilationInfo info = m.getCompilationInfo();
+  ASSERT_FALSE(info.messages.empty());
+  EXPECT_EQ(info.messages[0].lineNum, 1u);
+  EXPECT_EQ(info.messages[0].linePos, 10u);
+  EXPECT_EQ(info.messages[0].offset, 9u);
+}
+
+TEST_F(ShaderModuleTest, MessageWithoutPositionIsZero) {
+  std::vector<wgsl::Diagnostic> diags(1);
+  diags[0].message = "whole-module note";
+  diags[0].severity = wgsl::Diagnostic::Severity::Info;
+  CompilationInfo info = core::makeCompilationInfo("fn f() {}", diags);
+  ASSERT_EQ(info.messages.size(), 1u);
+  EXPECT_EQ(info.messages[0].type, CompilationMessageType::Info);
+  EXPECT_EQ(info.messages[0].lineNum, 0u);
+  EXPECT_EQ(info.messages[0].linePos, 0u);
+  EXPECT_EQ(info.messages[0].offset, 0u);
+  EXPECT_EQ(info.messages[0].length, 0u);
+}
+
+TEST(ShaderModuleFeatureTest, EnableF16NeedsShaderF16) {
+  DeviceOptions options;  // no requiredFeatures: shader-f16 is not enabled
+  Device device = makeDevice(options);
+  std::optional<Error> e = captureError(device, [&] {
+    device.createShaderModule({.code = "enable f16;\n@compute @workgroup_size(1) fn main() {}\n"});
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->code, ErrorCode::ShaderModuleExtensionNotEnabled) << e->message;
+  EXPECT_THAT(e->message, ::testing::HasSubstr("shader-f16"));
+
+  DeviceOptions withF16;
+  withF16.descriptor.requiredFeatures = {FeatureName::ShaderF16};
+  Device f16 = makeDevice(withF16);
+  EXPECT_FALSE(captureError(f16, [&] {
+    f16.createShaderModule({.code = "enable f16;\n@compute @workgroup_size(1) fn main() {}\n"});
+  }));
+}
+
+TEST(ShaderModuleStrictTest, StrictModeReportsAtTheCall) {
+  DeviceOptions options;
+  options.descriptor.strict = true;
+  Device device = makeDevice(options);
+  device.pushErrorScope(ErrorFilter::Validation);
+  device.createShaderModule({.code = "fn ("});
+  ASSERT_TRUE(device.lastError());
+  EXPECT_EQ(device.lastError()->code, ErrorCode::ShaderModuleCompilationFailed);
+  device.createShaderModule({.code = kCompute});
+  EXPECT_FALSE(device.lastError());  // cleared by the next call
+  PopErrorScopeResult popped = device.popErrorScope();
+  ASSERT_TRUE(popped.error);  // the scope got it too
+  EXPECT_EQ(popped.error->code, ErrorCode::ShaderModuleCompilationFailed);
+}
+
+}  // namespace
+}  // namespace bindery::testing
