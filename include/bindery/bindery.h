@@ -21,3 +21,4 @@
 #include "bindery/shader_module.h"
 #include "bindery/texel_copy.h"
 #include "bindery/texture.h"
+#include "bindery/version.h"

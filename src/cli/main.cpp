@@ -1,9 +1,11 @@
 // bindery: command-line front end over the public bindery headers.
 #include <iostream>
+#include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "bindery/version.h"
 #include "commands.h"
 
 namespace {
@@ -21,6 +23,8 @@ constexpr AddCommand kCommands[] = {
 int main(int argc, char** argv) {
   CLI::App app{"bindery: WebGPU resource binding tools"};
   app.require_subcommand(1);
+  // `bindery --version`: the library's version (project(VERSION) in CMakeLists.txt).
+  app.set_version_flag("--version", std::string("bindery ") + bindery::version().text);
   std::vector<bindery::cli::Command> commands;
   for (AddCommand add : kCommands) commands.push_back(add(app));
   try {
