@@ -168,6 +168,7 @@ struct GlobalDecl {
   DeclKind kind;
   uint32_t index;  // into vars / fns / structs / aliases; ConstAssert: expression id
   Span span;
+  Range exprs;  // the expression ids parsed for this declaration (attributes included)
 };
 
 struct Directive {

@@ -402,7 +402,7 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
           std::string err;
           if (all) {
             if (eval_.builtin(name, vals, r, out, err))
-              m_.constValues[e] = out;
+              storeConst(e, std::move(out));
             else if (!err.empty())
               error(ex.span, err);
           }
@@ -421,7 +421,7 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
           std::string err;
           if (all) {
             if (eval_.builtin(name, vals, r, out, err))
-              overrideValues_[e] = out;
+              storeOverride(e, std::move(out));
             else if (!err.empty())
               pipelineError(ex.span, err);
           }

@@ -110,9 +110,16 @@ bool ConstEval::unary(UnaryOp op, const ConstValue& a, TypeId result, ConstValue
   for (Scalar& s : out.elems) {
     switch (op) {
       case UnaryOp::Neg:
+        // #arithmetic-expr: negating the most negative i32 yields itself;
+        // AbstractInt must not overflow (#abstract-types)
         if (f)
           s.f = -s.f;
-        else
+        else if (T[leaf].kind == TypeKind::I32 && s.i == INT32_MIN)
+          break;
+        else if (s.i == INT64_MIN) {
+          err = "abstract-int negation of " + std::to_string(s.i) + " overflows";
+          return false;
+        } else
           s.i = -s.i;
         break;
       case UnaryOp::Not: s.i = s.i ? 0 : 1; break;
@@ -141,18 +148,30 @@ bool scalarOp(BinaryOp op, TypeKind k, const Scalar& a, const Scalar& b, Scalar&
     err = "abstract-int arithmetic overflows";
     return false;
   };
+  // #integer-types: concrete integer arithmetic that overflows is modulo
+  // 2^32, also in const- and override-expressions (#abstract-types example:
+  // `-1 * i32(-2147483648)` wraps); AbstractInt must not overflow.
+  auto wrap = [&](uint64_t x) {
+    if (k == TypeKind::I32) return intOp(int64_t(int32_t(uint32_t(x))));
+    return intOp(int64_t(uint32_t(x)));
+  };
+  const bool concreteInt = k == TypeKind::I32 || k == TypeKind::U32;
+  const uint64_t ua = uint64_t(a.i), ub = uint64_t(b.i);
   int64_t res = 0;
   switch (op) {
     case BinaryOp::Add:
       if (f) return r.f = a.f + b.f, true;
+      if (concreteInt) return wrap(ua + ub);
       if (__builtin_add_overflow(a.i, b.i, &res)) return overflow();
       return intOp(res);
     case BinaryOp::Sub:
       if (f) return r.f = a.f - b.f, true;
+      if (concreteInt) return wrap(ua - ub);
       if (__builtin_sub_overflow(a.i, b.i, &res)) return overflow();
       return intOp(res);
     case BinaryOp::Mul:
       if (f) return r.f = a.f * b.f, true;
+      if (concreteInt) return wrap(ua * ub);
       if (__builtin_mul_overflow(a.i, b.i, &res)) return overflow();
       return intOp(res);
     case BinaryOp::Div:
@@ -187,23 +206,35 @@ bool scalarOp(BinaryOp op, TypeKind k, const Scalar& a, const Scalar& b, Scalar&
     case BinaryOp::LogOr: r.i = (a.i || b.i) ? 1 : 0; return true;
     case BinaryOp::Shl:
     case BinaryOp::Shr: {
-      int bits = k == TypeKind::AbstractInt ? 64 : 32;
-      if (b.i < 0 || b.i >= bits) {
-        err = "shift amount " + std::to_string(b.i) + " must be less than the bit width " +
-              std::to_string(bits);
+      if (k == TypeKind::AbstractInt) {
+        // #bit-expr "abstract shift": no bit-width limit on the amount; the
+        // e2+1 most significant bits of a left-shifted e1 must be equal.
+        if (op == BinaryOp::Shr) return intOp(b.i >= 63 ? (a.i < 0 ? -1 : 0) : a.i >> b.i);
+        if (a.i == 0) return intOp(0);
+        if (b.i >= 64 || ((a.i << b.i) >> b.i) != a.i) {
+          err = "abstract-int shift '" + std::to_string(a.i) + " << " + std::to_string(b.i) +
+                "' overflows";
+          return false;
+        }
+        return intOp(int64_t(ua << b.i));
+      }
+      if (b.i < 0 || b.i >= 32) {
+        err = "shift amount " + std::to_string(b.i) + " must be less than the bit width 32";
         return false;
       }
-      if (op == BinaryOp::Shl) {
-        if (k == TypeKind::U32)
-          r.i = int64_t(uint32_t(uint64_t(a.i) << b.i));
-        else if (k == TypeKind::I32)
-          r.i = int64_t(int32_t(uint32_t(uint64_t(a.i) << b.i)));
-        else
-          r.i = int64_t(uint64_t(a.i) << b.i);
-      } else {
-        r.i = a.i >> b.i;
+      if (op == BinaryOp::Shr) return intOp(a.i >> b.i);
+      // #bit-expr "concrete shift left": when both are known before
+      // execution the result must not overflow.
+      const uint32_t x = uint32_t(ua);
+      const bool overflows = k == TypeKind::U32 ? b.i > 0 && (x >> (32 - b.i)) != 0
+                                                : ((int32_t(x) >> (31 - b.i)) != 0 &&
+                                                   (int32_t(x) >> (31 - b.i)) != -1);
+      if (overflows) {
+        err = "shift '" + std::to_string(a.i) + " << " + std::to_string(b.i) + "' overflows '" +
+              (k == TypeKind::U32 ? "u32" : "i32") + "' (bits are shifted out)";
+        return false;
       }
-      return true;
+      return wrap(uint64_t(x) << b.i);
     }
     case BinaryOp::Eq: r.i = f ? a.f == b.f : a.i == b.i; return true;
     case BinaryOp::Ne: r.i = f ? a.f != b.f : a.i != b.i; return true;

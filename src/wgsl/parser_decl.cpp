@@ -241,8 +241,12 @@ void Parser::parseGlobalDecl() {
 void Parser::parseModule() {
   while (is(Tok::KwEnable) || is(Tok::KwRequires) || is(Tok::KwDiagnostic)) parseDirective();
   while (!is(Tok::End)) {
+    const size_t g0 = ast_.globals.size();
+    const auto e0 = static_cast<uint32_t>(ast_.exprs.size());
     try {
       parseGlobalDecl();
+      if (ast_.globals.size() > g0)
+        ast_.globals.back().exprs = {e0, static_cast<uint32_t>(ast_.exprs.size()) - e0};
     } catch (const ParseAbort&) {
       if (diags_.tooMany()) throw;
       recoverToNextDeclaration();

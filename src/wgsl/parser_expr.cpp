@@ -303,9 +303,23 @@ NodeId Parser::parseShiftTail(NodeId lhs) {
     advance();
     lhs = makeBinary(ast_, op, lhs, parseUnary());
   }
-  while (additiveOp(peek().kind, op)) {
-    advance();
-    NodeId r = parseUnary();
+  while (additiveOp(peek().kind, op) || is(Tok::MinusMinus)) {
+    // #tokenization: the longest token candidate *valid for the parser
+    // state*; after an operand `--` is not (a decrement is a statement), so
+    // `a--b` is `a - -b`.
+    const Token minus = advance();
+    NodeId r;
+    if (minus.kind == Tok::MinusMinus) {
+      op = BinaryOp::Sub;
+      Expr neg;
+      neg.kind = ExprKind::Unary;
+      neg.op = static_cast<uint8_t>(UnaryOp::Neg);
+      neg.lhs = parseUnary();
+      neg.span = spanFrom(minus.span.offset + 1);
+      r = addExpr(neg);
+    } else {
+      r = parseUnary();
+    }
     BinaryOp mop;
     while (multiplicativeOp(peek().kind, mop)) {
       advance();
@@ -344,9 +358,9 @@ NodeId Parser::parseExpression() {
     while (accept(k)) lhs = makeBinary(ast_, op, lhs, parseUnary());
     Tok n = peek().kind;
     if (n == Tok::And || n == Tok::Or || n == Tok::Xor || n == Tok::AndAnd || n == Tok::OrOr ||
-        n == Tok::Plus || n == Tok::Minus || n == Tok::Star || n == Tok::Slash ||
-        n == Tok::Percent || n == Tok::ShiftLeft || n == Tok::ShiftRight || n == Tok::Less ||
-        n == Tok::Greater || n == Tok::LessEqual || n == Tok::GreaterEqual ||
+        n == Tok::Plus || n == Tok::Minus || n == Tok::MinusMinus || n == Tok::Star ||
+        n == Tok::Slash || n == Tok::Percent || n == Tok::ShiftLeft || n == Tok::ShiftRight ||
+        n == Tok::Less || n == Tok::Greater || n == Tok::LessEqual || n == Tok::GreaterEqual ||
         n == Tok::EqualEqual || n == Tok::NotEqual)
       errorAtPeek(std::string("mixing '") + opSpelling(op) + "' with " + tokName(n) +
                   " requires parentheses");

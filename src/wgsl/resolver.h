@@ -24,6 +24,7 @@ class Resolver {
   // --- module scope (resolver_decl.cpp)
   void resolveDirectives();
   void collectGlobals();
+  std::vector<uint32_t> dependencyOrder() const;
   void resolveGlobal(uint32_t globalIndex);
   void resolveStruct(uint32_t si);
   void resolveAlias(uint32_t ai);
@@ -58,6 +59,7 @@ class Resolver {
 
   // --- expressions (resolver_expr.cpp)
   TypeId resolveExpr(NodeId e);
+  void resolveSpine(NodeId e);
   TypeId resolveValue(NodeId e);  // with the load rule applied
   // resolver_ctor.cpp; `type` kNoType for vecN(...)/matCxR(...)/array(...) with inferred elements
   TypeId resolveConstructor(NodeId e, TypeId type, const std::vector<NodeId>& args);
@@ -89,6 +91,22 @@ class Resolver {
   void error(Span s, std::string msg) { diags_.error(s, std::move(msg)); }
   Span exprSpan(NodeId e) const { return m_.ast.exprs[e].span; }
   void addUse(uint32_t varId);
+  // Record the value of const-expression `e` / override-expression `e` at
+  // the override values in use, charged to Options::maxConstEvalScalars;
+  // false (and one error naming the declaration) when the budget is spent.
+  bool storeConst(NodeId e, ConstValue v);
+  bool storeOverride(NodeId e, ConstValue v);
+  bool chargeConstEval(uint64_t scalars, Span span);
+  // A const-expression whose value was not materialised (over the budget):
+  // the error a place that needs its value reports.
+  std::string budgetNote() const;
+  uint64_t constEvalLeft_ = 0;
+  bool budgetReported_ = false;
+  // > 0 while resolving the right-hand side of a `&&` / `||` whose left-hand
+  // side decides the result (#const-expr: it is not evaluated): values are
+  // not read, so nothing in it is evaluated or raises an evaluation error.
+  int skipEval_ = 0;
+  bool zeroSkipped_ = false;
 
   struct Scope {
     std::unordered_map<std::string_view, uint32_t> names;  // -> var id

@@ -36,6 +36,10 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
     return kNoType;
   };
   // inferred element types
+  if (type == kNoType && args.empty() && ex.name.substr(0, 3) == "vec") {
+    // #vec2-builtin etc.: `vec2()` is the zero vector of AbstractInt
+    type = T.vec(uint8_t(ex.name[3] - '0'), T.abstractInt());
+  }
   if (type == kNoType) {
     if (args.empty()) return fail("the element type cannot be inferred without arguments");
     TypeId l = kNoType;
@@ -51,6 +55,9 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
     } else if (ex.name[0] == 'v') {
       type = T.vec(uint8_t(ex.name[3] - '0'), l);
     } else {
+      // #mat2x2-builtin etc.: T is a FLOATSCALAR, so AbstractInt components
+      // convert to AbstractFloat (`mat2x2(1, 2, 3, 4)` is a mat2x2 of AbstractFloat)
+      if (T[l].kind == TypeKind::AbstractInt) l = T.abstractFloat();
       if (!T.isFloatScalar(l)) return fail("matrix components must be floating point");
       type = T.mat(uint8_t(ex.name[3] - '0'), uint8_t(ex.name[5] - '0'), l);
     }
@@ -137,6 +144,13 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
       default: return fail("");
     }
   }
+  if (args.empty() && T.flatCount(type) > constEvalLeft_) {
+    // A zero value larger than the constant-evaluation budget left is not
+    // materialised: a runtime use needs no value (`var a = array<i32,
+    // 636109182>();`); a place that needs one reports budgetNote().
+    zeroSkipped_ = true;
+    return type;
+  }
   if (stage == EvalStage::Const) {
     std::vector<ConstValue> vals;
     bool all = true;
@@ -152,7 +166,7 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
       ConstValue out;
       std::string err;
       if (eval_.construct(type, std::move(vals), out, err))
-        m_.constValues[e] = out;
+        storeConst(e, std::move(out));
       else
         error(ex.span, err);
     }
@@ -170,7 +184,7 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
     ConstValue out;
     std::string err;
     if (all && eval_.construct(type, std::move(vals), out, err))
-      overrideValues_[e] = out;
+      storeOverride(e, std::move(out));
     else if (!err.empty())
       pipelineError(ex.span, err);
   }

@@ -24,10 +24,11 @@ void Resolver::run() {
   m_.structTypes.assign(m_.ast.structs.size(), kNoType);
   m_.aliasTypes.assign(m_.ast.aliases.size(), kNoType);
   globalUses_.assign(m_.ast.vars.size(), {});
+  constEvalLeft_ = m_.options.maxConstEvalScalars;
   resolveDirectives();
   collectGlobals();
   globalState_.assign(m_.ast.globals.size(), 0);
-  for (uint32_t i = 0; i < m_.ast.globals.size(); ++i) {
+  for (uint32_t i : dependencyOrder()) {
     if (diags_.tooMany()) return;
     resolveGlobal(i);
   }
@@ -128,6 +129,56 @@ void Resolver::collectGlobals() {
   }
 }
 
+// The module-scope declarations in an order where (nearly) every one comes
+// after those it names (#module-scope: declarations may appear in any
+// order). Resolution is still lazy, so a name this approximation misses (a
+// local shadowing a global adds a false edge; a cycle has no order) is
+// resolved on first reference; the order only keeps that recursion shallow,
+// so a call chain thousands of functions deep costs no stack depth. An
+// iterative depth-first search, post-order, roots in source order.
+std::vector<uint32_t> Resolver::dependencyOrder() const {
+  const uint32_t n = static_cast<uint32_t>(m_.ast.globals.size());
+  std::vector<std::vector<uint32_t>> deps(n);
+  for (uint32_t g = 0; g < n; ++g) {
+    const Range r = m_.ast.globals[g].exprs;
+    for (uint32_t e = r.begin; e < r.begin + r.count; ++e) {
+      const Expr& x = m_.ast.exprs[e];
+      if (x.kind != ExprKind::Ident && x.kind != ExprKind::Call) continue;
+      uint32_t d = lookupGlobal(x.name);
+      if (d != kNone && d != g) deps[g].push_back(d);
+    }
+  }
+  std::vector<uint32_t> order;
+  order.reserve(n);
+  std::vector<uint8_t> state(n, 0);
+  std::vector<std::pair<uint32_t, uint32_t>> stack;  // (declaration, next dependency)
+  for (uint32_t root = 0; root < n; ++root) {
+    if (state[root] != 0) continue;
+    state[root] = 1;
+    stack.push_back({root, 0});
+    while (!stack.empty()) {
+      auto& [g, next] = stack.back();
+      if (next < deps[g].size()) {
+        uint32_t d = deps[g][next++];
+        if (!state[d]) {
+          state[d] = 1;
+          stack.push_back({d, 0});
+        } else if (state[d] == 1) {
+          // a cycle (or a false edge): its entry goes first, so resolving
+          // it reports a cycle from there, as source order would
+          state[d] = 3;
+          order.push_back(d);
+        }
+        continue;
+      }
+      if (state[g] == 1) order.push_back(g);
+      state[g] = 2;
+      stack.pop_back();
+    }
+  }
+  return order;
+}
+
 uint32_t Resolver::lookupGlobal(std::string_view name) const {
   auto it = globalNames_.find(name);
   return it == globalNames_.end() ? kNone : it->second;
@@ -153,9 +204,12 @@ void Resolver::resolveGlobal(uint32_t gi) {
     return;
   }
   if (resolveStack_.size() > 512) {
+    // Not a WGSL rule: a limit of bindery's (dependencyOrder() keeps the
+    // nesting shallow for every acyclic module it can see through).
     Span s;
     globalName(m_.ast, g, &s);
-    error(s, "module-scope declarations depend on each other too deeply (more than 512 levels)");
+    error(s, "bindery limit: resolving '" + std::string(globalName(m_.ast, g)) +
+                 "' needs more than 512 nested module-scope declarations at once");
     return;
   }
   globalState_[gi] = 1;
@@ -197,8 +251,12 @@ void Resolver::checkConstAssert(NodeId e, Span span) {
     return;
   }
   ConstValue v;
-  if (!constValueOf(e, v)) {
+  if (m_.exprs[e].stage != EvalStage::Const) {
     error(exprSpan(e), "const_assert requires a const-expression");
+    return;
+  }
+  if (!constValueOf(e, v)) {
+    error(exprSpan(e), "could not evaluate the const_assert expression" + budgetNote());
     return;
   }
   if (!v.elems[0].i) error(span, "const_assert failed");

@@ -41,13 +41,63 @@ uint32_t Resolver::lookupLocal(std::string_view name) const {
 }
 
 bool Resolver::constValueOf(NodeId e, ConstValue& out) const {
+  if (skipEval_) return false;
   auto it = m_.constValues.find(e);
   if (it == m_.constValues.end()) return false;
   out = it->second;
   return true;
 }
 
+// Options::maxConstEvalScalars (#limits lets an implementation refuse what
+// it does not support; this is bindery's own limit and says so).
+bool Resolver::chargeConstEval(uint64_t scalars, Span span) {
+  if (scalars <= constEvalLeft_) {
+    constEvalLeft_ -= scalars;
+    return true;
+  }
+  constEvalLeft_ = 0;
+  if (!budgetReported_) {
+    budgetReported_ = true;
+    std::string where;
+    if (!resolveStack_.empty()) {
+      const GlobalDecl& g = m_.ast.globals[resolveStack_.back()];
+      std::string_view n = g.kind == DeclKind::Fn            ? m_.ast.fns[g.index].name
+                           : g.kind == DeclKind::Struct      ? m_.ast.structs[g.index].name
+                           : g.kind == DeclKind::Alias       ? m_.ast.aliases[g.index].name
+                           : g.kind != DeclKind::ConstAssert ? m_.ast.vars[g.index].name
+                                                             : std::string_view("const_assert");
+      where = " in '" + std::string(n) + "'";
+    }
+    error(span, "bindery limit: constant evaluation" + where + " needs more than " +
+                    std::to_string(m_.options.maxConstEvalScalars) +
+                    " scalar values in all (Options::maxConstEvalScalars); the constants of "
+                    "this module are too large to evaluate");
+  }
+  return false;
+}
+
+std::string Resolver::budgetNote() const {
+  if (!zeroSkipped_) return "";
+  return " (bindery limit: its value has more scalar values than the " +
+         std::to_string(constEvalLeft_) +
+         " left of the constant-evaluation budget, Options::maxConstEvalScalars = " +
+         std::to_string(m_.options.maxConstEvalScalars) + ")";
+}
+
+bool Resolver::storeConst(NodeId e, ConstValue v) {
+  if (!chargeConstEval(v.elems.size(), exprSpan(e))) return false;
+  m_.constValues[e] = std::move(v);
+  return true;
+}
+
+bool Resolver::storeOverride(NodeId e, ConstValue v) {
+  if (!chargeConstEval(v.elems.size(), exprSpan(e))) return false;
+  overrideValues_[e] = std::move(v);
+  return true;
+}
+
 bool Resolver::anyValueOf(NodeId e, ConstValue& out) const {
+  if (skipEval_) return false;
   if (constValueOf(e, out)) return true;
   auto it = overrideValues_.find(e);
   if (it == overrideValues_.end()) return false;
@@ -79,7 +129,7 @@ bool Resolver::evalInt(NodeId e, const char* what, int64_t& out, bool allowOverr
   }
   ConstValue v;
   if (!constValueOf(e, v)) {
-    error(exprSpan(e), std::string("could not evaluate ") + what);
+    error(exprSpan(e), std::string("could not evaluate ") + what + budgetNote());
     return false;
   }
   out = v.elems[0].i;
@@ -177,7 +227,7 @@ struct ExprResolver {
     return kNoType;
   }
 
-  void setConst(NodeId e, ConstValue v) { m.constValues[e] = std::move(v); }
+  void setConst(NodeId e, ConstValue v) { r.storeConst(e, std::move(v)); }
 
   TypeId literal(NodeId e) {
     const Expr& ex = m.ast.exprs[e];
@@ -231,7 +281,7 @@ struct ExprResolver {
       case DeclKind::Override:
         info.stage = EvalStage::Override;
         r.addUse(vid);
-        if (vi.value) r.overrideValues_[e] = *vi.value;
+        if (vi.value) r.storeOverride(e, *vi.value);
         return vi.type;
       case DeclKind::Let:
         info.stage = EvalStage::Runtime;
@@ -334,12 +384,12 @@ struct ExprResolver {
         setConst(e, out);
       else
         r.error(ex.span, err);
-    } else if (info.stage == EvalStage::Const) {
-      if (st.kind == TypeKind::Array && T.isAbstract(store)) {
-        r.error(ex.span, "a const-expression array can only be indexed with a const index");
-      }
-      info.stage = EvalStage::Runtime;  // runtime index into a const value
+    } else if (bi.stage == EvalStage::Const && m.exprs[ex.rhs].stage != EvalStage::Const &&
+               st.kind == TypeKind::Array && T.isAbstract(store)) {
+      r.error(ex.span, "a const-expression array can only be indexed with a const index");
     }
+    // A const-expression whose operands have no value (not evaluated: the
+    // unevaluated side of `&&`, a zero value over the budget) stays one.
     return elem;
   }
 
@@ -382,7 +432,7 @@ struct ExprResolver {
           if (it != r.overrideValues_.end()) {
             ConstValue out;
             r.eval_.member(it->second, i, out);
-            r.overrideValues_[e] = out;
+            r.storeOverride(e, out);
           }
         }
         return mt;
@@ -499,7 +549,7 @@ struct ExprResolver {
       ConstValue out;
       std::string err;
       if (r.eval_.unary(op, v, t, out, err))
-        r.overrideValues_[e] = out;
+        r.storeOverride(e, out);
       else if (!err.empty())
         r.pipelineError(ex.span, err);
     }
@@ -511,7 +561,15 @@ struct ExprResolver {
     ExprInfo& info = m.exprs[e];
     BinaryOp op = BinaryOp(ex.op);
     TypeId a = r.resolveValue(ex.lhs);
+    // #logical-expr, #const-expr: when the left-hand side of `&&` / `||`
+    // decides the result, the right-hand side is type-checked, not evaluated.
+    ConstValue decided;
+    bool shortCircuit = (op == BinaryOp::LogAnd || op == BinaryOp::LogOr) && a != kNoType &&
+                        T[a].kind == TypeKind::Bool && r.anyValueOf(ex.lhs, decided) &&
+                        (decided.elems[0].i != 0) == (op == BinaryOp::LogOr);
+    if (shortCircuit) ++r.skipEval_;
     TypeId b = r.resolveValue(ex.rhs);
+    if (shortCircuit) --r.skipEval_;
     if (a == kNoType || b == kNoType) return kNoType;
     info.stage = maxStage(m.exprs[ex.lhs].stage, m.exprs[ex.rhs].stage);
     TypeId result = binaryType(op, a, b);
@@ -521,8 +579,15 @@ struct ExprResolver {
       return kNoType;
     }
     ConstValue va, vb;
+    if (shortCircuit && result == T.boolType()) {
+      decided.type = result;
+      if (m.exprs[ex.lhs].stage == EvalStage::Const && info.stage == EvalStage::Const)
+        setConst(e, decided);
+      else if (info.stage == EvalStage::Override)
+        r.storeOverride(e, decided);
+      return result;
+    }
     bool isConst = r.constValueOf(ex.lhs, va) && r.constValueOf(ex.rhs, vb);
-    // short-circuit: a const 'false && x' is still evaluated fully here (both sides are const)
     if (isConst) {
       ConstValue out;
       std::string err;
@@ -535,7 +600,7 @@ struct ExprResolver {
       ConstValue out;
       std::string err;
       if (r.eval_.binary(op, va, vb, result, out, err))
-        r.overrideValues_[e] = out;
+        r.storeOverride(e, out);
       else if (!err.empty())
         r.pipelineError(ex.span, err);
     }
@@ -743,9 +808,36 @@ TypeId Resolver::binaryResultType(BinaryOp op, TypeId a, TypeId b) {
   return x.binaryType(op, a, b);
 }
 
+namespace {
+bool spineKind(ExprKind k) {
+  return k == ExprKind::Binary || k == ExprKind::Index || k == ExprKind::Member;
+}
+}  // namespace
+
+// A flat chain (`0 + 1 + 1 + ...`, `a[0][1]...`, `s.a.b...`) parses into a
+// left spine as long as the source: its unresolved inner nodes are resolved
+// first, innermost first, so each node's left operand is already resolved
+// when it is reached and no recursion is proportional to the chain.
+void Resolver::resolveSpine(NodeId e) {
+  constexpr int kShallow = 16;
+  NodeId l = m_.ast.exprs[e].lhs;
+  int n = 0;
+  for (; n < kShallow && l != kNone && spineKind(m_.ast.exprs[l].kind) && !m_.exprs[l].resolved;
+       ++n)
+    l = m_.ast.exprs[l].lhs;
+  if (n < kShallow) return;
+  std::vector<NodeId> spine;
+  for (l = m_.ast.exprs[e].lhs;
+       l != kNone && spineKind(m_.ast.exprs[l].kind) && !m_.exprs[l].resolved;
+       l = m_.ast.exprs[l].lhs)
+    spine.push_back(l);
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it) resolveExpr(*it);
+}
+
 TypeId Resolver::resolveExpr(NodeId e) {
   ExprInfo& info = m_.exprs[e];
   if (info.resolved) return info.type;
+  if (spineKind(m_.ast.exprs[e].kind)) resolveSpine(e);
   info.resolved = true;
   ExprResolver x{*this, m_, T};
   TypeId t = kNoType;

@@ -48,6 +48,14 @@ TypeId Resolver::resolveType(NodeId e) {
 }
 
 bool Resolver::typeFromName(std::string_view name, Range targs, Span span, TypeId& out) {
+  // #const-expr: a subexpression needed for a static type is evaluated even
+  // on the unevaluated side of `&&` / `||`.
+  struct Evaluate {
+    int& skip;
+    int saved;
+    explicit Evaluate(int& s) : skip(s), saved(s) { skip = 0; }
+    ~Evaluate() { skip = saved; }
+  } evaluate(skipEval_);
   out = kNoType;
   // user declarations shadow predeclared names
   if (lookupLocal(name) != kNone) return false;
@@ -248,10 +256,10 @@ bool Resolver::typeFromName(std::string_view name, Range targs, Span span, TypeI
       return true;
     }
     TypeId st = resolveType(arg(1));
-    AccessMode a = s == AddressSpace::Storage || s == AddressSpace::Uniform ||
-                           s == AddressSpace::Immediate
-                       ? AccessMode::Read
-                       : AccessMode::ReadWrite;
+    AccessMode a =
+        s == AddressSpace::Storage || s == AddressSpace::Uniform || s == AddressSpace::Immediate
+            ? AccessMode::Read
+            : AccessMode::ReadWrite;
     if (targs.count == 3) {
       if (!parseAccessMode(argName(2), a)) {
         error(exprSpan(arg(2)), "expected an access mode (read, write, read_write)");

@@ -282,8 +282,11 @@ void Resolver::resolveVarDecl(uint32_t vi) {
         std::string err;
         if (!eval_.convert(v, type, err))
           error(m_.ast.exprs[d.init].span, err);
-        else
+        else if (chargeConstEval(v.elems.size(), d.nameSpan))
           info.value = v;
+      } else if (!budgetNote().empty()) {
+        error(m_.ast.exprs[d.init].span,
+              "could not evaluate the initializer of 'const " + nm + "'" + budgetNote());
       }
       break;
     }

@@ -492,15 +492,26 @@ uint32_t FunctionAnalysis::expr(uint32_t cf, NodeId e, bool load) {
       return exprDefault(cf, x.lhs);
     }
     case ExprKind::Binary: {
-      auto op = static_cast<BinaryOp>(x.op);
-      uint32_t v1 = exprDefault(cf, x.lhs);
-      if (op == BinaryOp::LogAnd || op == BinaryOp::LogOr) {
-        uint32_t c = node({DescKind::Ctrl, op == BinaryOp::LogAnd ? "&&" : "||", {}, {}, x.span});
-        edge(c, v1);
-        return exprDefault(c, x.rhs);
+      // A flat chain `a + b + c + ...` is a left spine of Binary nodes: walk
+      // it with a loop (no recursion per operand), innermost first.
+      std::vector<NodeId> spine{e};
+      for (NodeId l = x.lhs;
+           ast_.exprs[l].kind == ExprKind::Binary && m_.exprs[l].stage == EvalStage::Runtime;
+           l = ast_.exprs[l].lhs)
+        spine.push_back(l);
+      uint32_t v = exprDefault(cf, ast_.exprs[spine.back()].lhs);
+      for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
+        const Expr& b = ast_.exprs[*it];
+        auto op = static_cast<BinaryOp>(b.op);
+        if (op == BinaryOp::LogAnd || op == BinaryOp::LogOr) {
+          uint32_t c = node({DescKind::Ctrl, op == BinaryOp::LogAnd ? "&&" : "||", {}, {}, b.span});
+          edge(c, v);
+          v = exprDefault(c, b.rhs);
+        } else {
+          v = join(v, exprDefault(cf, b.rhs));
+        }
       }
-      uint32_t v2 = exprDefault(cf, x.rhs);
-      return join(v1, v2);
+      return v;
     }
   }
   return cf;

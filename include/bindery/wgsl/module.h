@@ -41,6 +41,13 @@ struct Options {
   bool uniformBufferStandardLayoutByDefault = false;
   // Stop after this many errors (0 = unlimited).
   uint32_t maxErrors = 64;
+  // Budget of constant evaluation (bindery's own limit, not WGSL's): the
+  // scalar components all const- and override-expression values of a module
+  // may hold together (about 16 bytes each). A module that needs more is
+  // refused with an error naming the declaration; a zero-value constructor
+  // larger than what is left is not evaluated (its value is only needed
+  // where a constant is, which then reports the budget). Added additively.
+  uint64_t maxConstEvalScalars = uint64_t(1) << 21;
   // Pipeline-overridable constant values (#override-decls), as a pipeline's
   // GPUProgrammableStage.constants gives them: by pipeline-overridable
   // constant identifier string (the @id in decimal when the override has
