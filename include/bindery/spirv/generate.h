@@ -1,0 +1,90 @@
+// bindery::spirv: WGSL -> SPIR-V for one entry point of a resolved module.
+//
+//   bindery::wgsl::Module m = bindery::wgsl::parse(source);
+//   bindery::spirv::Options o;                  // SPIR-V 1.3, Vulkan 1.1
+//   o.overrideValues = {{"blockSize", 64}};     // a pipeline's `constants`
+//   o.bindingRemap[{0, 1}] = {2, 5};            // @group(0) @binding(1) -> set 2, binding 5
+//   bindery::spirv::Result r = bindery::spirv::generate(m, "main", o);
+//   if (!r.ok()) puts(r.error->formatted().c_str());
+//   else vkCreateShaderModule(..., r.words.data(), r.words.size() * 4, ...);
+//
+// The module must be ok(). Everything the generator does not implement yet is
+// an Error of kind NotSupportedYet that names the construct and its WGSL line;
+// the generator never produces SPIR-V it knows to be invalid.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "bindery/wgsl/module.h"
+
+namespace bindery::spirv {
+
+struct Binding {
+  uint32_t group = 0;
+  uint32_t binding = 0;
+  auto operator<=>(const Binding&) const = default;
+};
+
+struct Options {
+  // Pipeline-overridable constants by identifier (the @id in decimal, else
+  // the name), as GPUProgrammableStage.constants gives them. When non-empty
+  // the module is re-resolved with these values (wgsl::Options::overrideValues).
+  std::map<std::string, double> overrideValues;
+  // (group, binding) of the WGSL resource -> (DescriptorSet, Binding); a
+  // resource not in the map keeps its own numbers.
+  std::map<Binding, Binding> bindingRemap;
+  // SPIR-V version as 0x00MMmm00 (0x00010300 = 1.3, for Vulkan 1.1).
+  uint32_t version = 0x00010300;
+  // Features of the device: required when the module uses them.
+  bool f16 = true;
+  bool subgroups = true;
+  // Robustness: clamp every array/vector/matrix index to its bounds
+  // (#out-of-bounds-access-sec). Off only for measurements.
+  bool clampIndices = true;
+  // OpName / OpMemberName for entry points, variables, functions, struct members.
+  bool emitNames = true;
+};
+
+enum class ErrorKind : uint8_t {
+  NotSupportedYet,   // a construct this generator does not implement yet
+  InvalidModule,     // the wgsl::Module has errors (or none was parsed)
+  NoSuchEntryPoint,  // no entry point of that name
+  PipelineCreation,  // an override value or override-expression fails (#pipeline-creation-error)
+};
+
+struct Error {
+  ErrorKind kind = ErrorKind::NotSupportedYet;
+  std::string message;    // e.g. "textureGather is not supported yet"
+  std::string construct;  // the WGSL construct, e.g. "textureGather"
+  uint32_t line = 0;      // 1-based WGSL line (0 when none)
+  uint32_t column = 0;    // 1-based, code points
+  std::string sourceLine;
+  // "LINE:COLUMN: error: MESSAGE" plus the source line and a caret.
+  std::string formatted() const;
+};
+
+struct Result {
+  std::vector<uint32_t> words;  // the SPIR-V module
+  std::optional<Error> error;
+  bool ok() const { return !error.has_value(); }
+};
+
+// SPIR-V for entry point `entryPoint` of `module`.
+Result generate(const wgsl::Module& module, std::string_view entryPoint,
+                const Options& options = {});
+
+// Names of the module's entry points, in source order.
+std::vector<std::string> entryPointNames(const wgsl::Module& module);
+
+// The target environment a module generated with `options` is meant for:
+// "vulkan1.1" for SPIR-V 1.3, "vulkan1.1spv1.4" for 1.4, "vulkan1.2" for 1.5,
+// "vulkan1.3" for 1.6.
+std::string_view targetEnvironment(const Options& options);
+
+}  // namespace bindery::spirv

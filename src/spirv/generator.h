@@ -1,0 +1,207 @@
+// Internal: the generator's state, shared by the files that lower one concern
+// each (types.cpp, constants.cpp, expressions.cpp, operators.cpp, access.cpp,
+// conversions.cpp, statements.cpp, builtins*.cpp, atomics.cpp, textures.cpp,
+// entry_point.cpp, functions.cpp). Function bodies are built in a FnCtx.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "bindery/spirv/generate.h"
+#include "builder.h"
+#include "ir.h"
+
+namespace bindery::spirv {
+
+using wgsl::AddressSpace;
+using wgsl::kNone;
+using wgsl::kNoType;
+using wgsl::NodeId;
+using wgsl::TypeId;
+using wgsl::TypeKind;
+
+// Thrown for a construct the generator does not implement; caught by generate().
+struct Unsupported {
+  std::string construct;
+  wgsl::Span span;
+};
+
+// How a module-scope or local variable is reached.
+struct VarBinding {
+  Id id = 0;             // pointer (var) or value (let, const, override, param)
+  bool pointer = false;  // id is a pointer to the store type
+  bool wrapped = false;  // a buffer wrapped in a Block struct: member 0 is the WGSL value
+};
+
+// A breakable construct: break goes to `merge`, continue to `cont` (loops only).
+struct Breakable {
+  Id merge = 0;
+  Id cont = 0;
+  Id header = 0;
+  bool loop = false;
+};
+
+struct FnCtx {
+  uint32_t fn = kNone;
+  Words vars;  // OpVariable of the first block
+  Words body;
+  Id label = 0;  // current block
+  bool terminated = false;
+  std::unordered_map<uint32_t, VarBinding> locals;  // var id -> binding
+  std::vector<Breakable> breakables;
+  TypeId returnType = kNoType;
+};
+
+class Generator {
+ public:
+  Generator(const wgsl::ModuleImpl& m, const Options& o);
+  Words run(uint32_t entryFn);
+
+  // ---- types.cpp
+  Id type(TypeId t);
+  Id pointerType(spv::StorageClass sc, Id pointee);
+  Id functionType(Id ret, const std::vector<Id>& params);
+  Id voidType();
+  spv::StorageClass storageClass(AddressSpace s) const;
+  // The concrete type of expression `e` (abstract leaf replaced by `want`'s).
+  TypeId concreteOf(NodeId e, TypeId want);
+  TypeId vecOf(uint8_t n, TypeId scalar) { return n ? T.vec(n, scalar) : scalar; }
+  uint8_t widthOf(TypeId t) const { return T[t].kind == TypeKind::Vector ? T[t].width : 0; }
+  void requireF16Storage(AddressSpace s);
+
+  // ---- constants.cpp
+  Id constant(const wgsl::ConstValue& v, TypeId concrete);
+  Id constScalar(TypeId scalar, wgsl::Scalar s);
+  Id constU32(uint32_t v);
+  Id constI32(int32_t v);
+  Id constF32(float v);
+  Id constBool(bool v);
+  Id constNull(TypeId t);
+  Id constNullId(Id spvType);
+  Id constComposite(TypeId t, const std::vector<Id>& parts);
+  // A scalar constant splatted to `t` (scalar or vector) from its double/int value.
+  Id constSplat(TypeId t, double f, int64_t i);
+
+  // ---- expressions.cpp
+  Id value(NodeId e, TypeId want = kNoType);
+  Id valueNoConst(NodeId e, TypeId concrete);
+  Id literalValue(NodeId e, TypeId want);
+  Id identValue(NodeId e, TypeId concrete);
+  Id callValue(NodeId e, TypeId concrete);
+  Id constructValue(NodeId e, TypeId concrete);
+  Id userCall(NodeId e);
+  // Splat a scalar id of type `scalar` to vecN when n > 0.
+  Id splat(Id scalar, TypeId scalarType, uint8_t n);
+
+  // ---- operators.cpp
+  Id unaryValue(NodeId e, TypeId concrete);
+  Id binaryValue(NodeId e, TypeId concrete);
+  Id shortCircuit(NodeId e);
+  Id binaryOp(wgsl::BinaryOp op, Id a, TypeId ta, Id b, TypeId tb, TypeId result);
+  Id arithmetic(wgsl::BinaryOp op, Id a, TypeId ta, Id b, TypeId tb, TypeId result);
+  Id comparison(wgsl::BinaryOp op, Id a, Id b, TypeId operand, TypeId result);
+
+  // ---- integer_guards.cpp (#arithmetic-expr: defined division, remainder, shifts)
+  Id integerDivision(bool remainder, Id a, Id b, TypeId t);
+  Id shiftAmount(Id b, TypeId t);
+
+  // ---- conversions.cpp (#conversion-builtin-function, #bitcast-builtin)
+  Id convert(Id v, TypeId from, TypeId to);
+  Id bitcast(Id v, TypeId from, TypeId to);
+
+  // ---- access.cpp (references, indexing, bounds clamping)
+  Id pointer(NodeId e);  // an expression of reference type as a pointer id
+  Id indexValue(NodeId e, TypeId concrete);
+  Id memberValue(NodeId e, TypeId concrete);
+  Id clampIndex(Id index, TypeId indexType, uint32_t count);
+  Id clampIndexDynamic(Id index, TypeId indexType, Id length);
+  Id runtimeArrayLength(NodeId arrayRef);
+  Id accessChain(TypeId resultStore, AddressSpace space, Id base, std::initializer_list<Id> idx);
+  Id load(Id ptr, TypeId store);
+  void store(Id ptr, Id value);
+  VarBinding globalVar(uint32_t vid);
+
+  // ---- statements.cpp
+  void block(NodeId s);
+  void statement(NodeId s);
+  void ifStatement(NodeId s);
+  void switchStatement(NodeId s);
+  void loopStatement(NodeId s);
+  void forStatement(NodeId s);
+  void whileStatement(NodeId s);
+  void assignment(NodeId s);
+  void declaration(uint32_t vid);
+  void returnStatement(NodeId s);
+  Id label(Id l);  // starts block `l`
+  void branch(Id target);
+  Id newLocalVar(TypeId store, Id init = 0);
+
+  // ---- builtins.cpp, builtins_numeric.cpp, builtins_bits.cpp
+  Id builtinCall(NodeId e, TypeId concrete);
+  Id glsl(uint32_t inst, TypeId result, std::initializer_list<Id> args);
+  std::vector<Id> builtinArgs(NodeId e, TypeId leaf);
+  TypeId commonArgLeaf(NodeId e);
+
+  // ---- atomics.cpp
+  Id atomicCall(NodeId e, std::string_view name, TypeId concrete);
+  Id barrier(std::string_view name);
+
+  // ---- textures.cpp
+  Id textureCall(NodeId e, std::string_view name, TypeId concrete);
+
+  // ---- functions.cpp
+  Id function(uint32_t fn);  // the SPIR-V function of WGSL function `fn` (emitted once)
+  void emitFunctionBody(uint32_t fn, Id fnId);
+
+  // ---- entry_point.cpp
+  void entryPoint(uint32_t fn);
+
+  // ---- helpers
+  Id op(spv::Op o, TypeId result, std::initializer_list<Id> operands);
+  Id opId(spv::Op o, Id resultType, std::initializer_list<Id> operands);
+  Id opId(spv::Op o, Id resultType, const std::vector<Id>& operands);
+  void inst(spv::Op o, std::initializer_list<Id> operands) { emitOp(fn_->body, o, operands); }
+  [[noreturn]] void unsupported(std::string construct, NodeId expr) const;
+  [[noreturn]] void unsupportedAt(std::string construct, wgsl::Span span) const;
+  const wgsl::Expr& ex(NodeId e) const { return m.ast.exprs[e]; }
+  const wgsl::ExprInfo& info(NodeId e) const { return m.exprs[e]; }
+  NodeId arg(NodeId call, uint32_t i) const { return m.ast.at(m.ast.exprs[call].args, i); }
+  uint32_t argCount(NodeId call) const { return m.ast.exprs[call].args.count; }
+  bool isSigned(TypeId t) const { return T[T.leaf(t)].kind == TypeKind::I32; }
+  bool isFloat(TypeId t) const;
+  bool isBool(TypeId t) const { return T[T.leaf(t)].kind == TypeKind::Bool; }
+
+  const wgsl::ModuleImpl& m;
+  const Options& options;
+  wgsl::TypeTable T;  // a copy: the generator interns the types it needs (bool vectors, ...)
+  ModuleBuilder b;
+  FnCtx* fn_ = nullptr;
+  uint32_t entryFn_ = kNone;
+
+ private:
+  Id structType(TypeId t);
+  Id arrayType(TypeId t);
+  Id textureType(TypeId t);
+  std::unordered_map<TypeId, Id> types_;
+  std::map<std::pair<uint32_t, Id>, Id> pointers_;
+  std::map<std::vector<Id>, Id> fnTypes_;
+  std::map<std::vector<uint32_t>, Id> constants_;
+  std::unordered_map<uint32_t, VarBinding> globals_;
+  std::unordered_map<uint32_t, Id> functions_;
+  std::vector<uint32_t> pendingFunctions_;
+  Id void_ = 0;
+  friend struct EntryBuilder;
+
+ public:
+  std::vector<Id> interface_;  // entry-point interface variables
+  std::vector<Id> workgroupVars_;
+  std::vector<Id> allGlobals_;  // every module-scope variable (the 1.4+ interface)
+  std::unordered_map<Id, TypeId> workgroupTypes_;
+  Id localInvocationIndex_ = 0;  // Input variable, when zero-initialisation needs it
+};
+
+}  // namespace bindery::spirv

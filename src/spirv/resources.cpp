@@ -1,0 +1,89 @@
+// Module-scope variables (#var-and-value, #resource-interface): buffers as
+// Block structs in the Uniform / StorageBuffer / PushConstant storage classes
+// with DescriptorSet and Binding (after Options::bindingRemap), handles in
+// UniformConstant, private and workgroup variables. Emitted on first use, so
+// only what the entry point statically uses is in the module.
+#include "generator.h"
+
+namespace bindery::spirv {
+
+VarBinding Generator::globalVar(uint32_t vid) {
+  auto it = globals_.find(vid);
+  if (it != globals_.end()) return it->second;
+  const wgsl::VarDecl& d = m.ast.vars[vid];
+  const wgsl::VarInfo& vi = m.vars[vid];
+  VarBinding g;
+  g.pointer = true;
+  Id pointee = 0;
+  AddressSpace space = vi.space;
+  bool buffer = space == AddressSpace::Uniform || space == AddressSpace::Storage ||
+                space == AddressSpace::Immediate;
+  if (buffer) {
+    if (T.containsF16(vi.type)) requireF16Storage(space);
+    const wgsl::Type& st = T[vi.type];
+    if (st.kind == TypeKind::Struct && T.containsRuntimeArray(vi.type)) {
+      pointee = type(vi.type);  // the struct itself is the Block
+      b.decorate(pointee, spv::Decoration::Block);
+    } else {
+      // a wrapper { value } decorated Block, so the WGSL type stays usable elsewhere
+      Id inner = type(vi.type);
+      pointee = b.newId();
+      emitOp(b.globals, spv::Op::OpTypeStruct, {pointee, inner});
+      b.decorate(pointee, spv::Decoration::Block);
+      b.memberDecorate(pointee, 0, spv::Decoration::Offset, {0});
+      TypeId m0 = vi.type;
+      while (T[m0].kind == TypeKind::Array) m0 = T[m0].elem;
+      if (T[m0].kind == TypeKind::Matrix) {
+        b.memberDecorate(pointee, 0, spv::Decoration::ColMajor);
+        b.memberDecorate(pointee, 0, spv::Decoration::MatrixStride,
+                         {T.alignOf(T.vec(T[m0].rows, T[m0].elem))});
+      }
+      g.wrapped = true;
+    }
+  } else {
+    pointee = type(vi.type);
+  }
+  spv::StorageClass sc = storageClass(space);
+  g.id = b.newId();
+  Id ptrType = pointerType(sc, pointee);
+  if (space == AddressSpace::Private) {
+    Id init = 0;
+    if (d.init != kNone) {
+      auto cv = m.constValues.find(d.init);
+      if (cv == m.constValues.end()) {
+        if (m.exprs[d.init].stage != wgsl::EvalStage::Override || !m.vars[vid].value)
+          unsupported("a private variable initialised with an override-expression", d.init);
+        init = constant(*m.vars[vid].value, vi.type);
+      } else {
+        init = constant(cv->second, vi.type);
+      }
+    } else {
+      init = constNull(vi.type);  // #var-and-value: zero value
+    }
+    emitOp(b.globals, spv::Op::OpVariable, {ptrType, g.id, uint32_t(sc), init});
+  } else {
+    emitOp(b.globals, spv::Op::OpVariable, {ptrType, g.id, uint32_t(sc)});
+  }
+  if (options.emitNames) b.name(g.id, d.name);
+  if (vi.hasGroup && vi.hasBinding) {
+    Binding where{vi.group, vi.binding};
+    auto remap = options.bindingRemap.find(where);
+    if (remap != options.bindingRemap.end()) where = remap->second;
+    b.decorate(g.id, spv::Decoration::DescriptorSet, {where.group});
+    b.decorate(g.id, spv::Decoration::Binding, {where.binding});
+  }
+  if (space == AddressSpace::Storage && vi.access == wgsl::AccessMode::Read)
+    b.decorate(g.id, spv::Decoration::NonWritable);
+  if (T[vi.type].kind == TypeKind::Texture && T[vi.type].texture == wgsl::TextureKind::Storage) {
+    if (T[vi.type].access == wgsl::AccessMode::Read) b.decorate(g.id, spv::Decoration::NonWritable);
+    if (T[vi.type].access == wgsl::AccessMode::Write)
+      b.decorate(g.id, spv::Decoration::NonReadable);
+  }
+  if (space == AddressSpace::Workgroup) workgroupVars_.push_back(g.id);
+  allGlobals_.push_back(g.id);
+  workgroupTypes_[g.id] = vi.type;
+  globals_[vid] = g;
+  return g;
+}
+
+}  // namespace bindery::spirv
