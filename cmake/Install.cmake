@@ -43,7 +43,8 @@ function(_bindery_link_closure target objects_var deps_var)
     get_target_property(libs ${t} LINK_LIBRARIES)
     get_target_property(interface_libs ${t} INTERFACE_LINK_LIBRARIES)
     foreach(lib IN LISTS libs interface_libs)
-      if(NOT lib OR lib MATCHES "-NOTFOUND$")
+      # "::@(directory)" markers: target_link_libraries called from another folder.
+      if(NOT lib OR lib MATCHES "-NOTFOUND$" OR lib MATCHES "^::@")
         continue()
       endif()
       if(lib MATCHES "^\\$<LINK_ONLY:(.+)>$")  # a static library's private dependency
