@@ -1,0 +1,140 @@
+// Vulkan limits and features -> WebGPU's (capabilities.h).
+#include "backends/vulkan/capabilities.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace bindery::vulkan {
+
+namespace {
+
+// Per-stage binding counts are capped here (the null backend's tier) so that
+// 2 x their sum stays within maxBindingsPerBindGroup
+// (#adapter-capability-guarantees) on drivers that report huge values.
+constexpr uint32_t kMaxSampledTexturesPerStage = 48;
+constexpr uint32_t kMaxSamplersPerStage = 48;
+constexpr uint32_t kMaxStorageBuffersPerStage = 16;
+constexpr uint32_t kMaxStorageTexturesPerStage = 16;
+constexpr uint32_t kMaxUniformBuffersPerStage = 16;
+
+// An alignment limit: the device's alignment rounded up to a power of two, at
+// least 32 (#adapter-capability-guarantees). Lower is better, so this is
+// never better than the device; above 256 (the default) the core rejects it.
+uint32_t alignment(VkDeviceSize deviceValue) {
+  uint64_t value = std::max<uint64_t>(32, std::bit_ceil(std::max<uint64_t>(deviceValue, 1)));
+  return static_cast<uint32_t>(std::min<uint64_t>(value, uint64_t{1} << 31));
+}
+
+uint32_t roundDown4(uint64_t v) {
+  return static_cast<uint32_t>(std::min<uint64_t>(v, UINT32_MAX) & ~uint64_t{3});
+}
+
+bool formatSupports(VkPhysicalDevice device, VkFormat format, VkFormatFeatureFlags needed) {
+  VkFormatProperties properties{};
+  vkGetPhysicalDeviceFormatProperties(device, format, &properties);
+  return (properties.optimalTilingFeatures & needed) == needed;
+}
+
+uint64_t largestDeviceLocalHeap(const VkPhysicalDeviceMemoryProperties& memory) {
+  uint64_t largest = 0;
+  for (uint32_t i = 0; i < memory.memoryHeapCount; ++i) {
+    if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) {
+      largest = std::max<uint64_t>(largest, memory.memoryHeaps[i].size);
+    }
+  }
+  return largest;
+}
+
+}  // namespace
+
+Limits limitsOf(const PhysicalDevice& device) {
+  const VkPhysicalDeviceLimits& v = device.properties.limits;
+  Limits l;
+  l.maxTextureDimension1D = v.maxImageDimension1D;
+  l.maxTextureDimension2D =
+      std::min({v.maxImageDimension2D, v.maxFramebufferWidth, v.maxFramebufferHeight});
+  l.maxTextureDimension3D = v.maxImageDimension3D;
+  l.maxTextureArrayLayers = std::min(v.maxImageArrayLayers, v.maxFramebufferLayers);
+  l.maxBindGroups = v.maxBoundDescriptorSets;
+  l.maxVertexBuffers = std::min<uint32_t>(v.maxVertexInputBindings, 32);
+  l.maxBindGroupsPlusVertexBuffers = l.maxBindGroups + l.maxVertexBuffers;
+  l.maxImmediateSize = v.maxPushConstantsSize;
+  // Vulkan has no limit on binding numbers: the default stays.
+  l.maxDynamicUniformBuffersPerPipelineLayout = v.maxDescriptorSetUniformBuffersDynamic;
+  l.maxDynamicStorageBuffersPerPipelineLayout = v.maxDescriptorSetStorageBuffersDynamic;
+  l.maxSampledTexturesPerShaderStage =
+      std::min(v.maxPerStageDescriptorSampledImages, kMaxSampledTexturesPerStage);
+  l.maxSamplersPerShaderStage = std::min(v.maxPerStageDescriptorSamplers, kMaxSamplersPerStage);
+  l.maxStorageBuffersPerShaderStage =
+      std::min(v.maxPerStageDescriptorStorageBuffers, kMaxStorageBuffersPerStage);
+  l.maxStorageBuffersInVertexStage = l.maxStorageBuffersPerShaderStage;
+  l.maxStorageBuffersInFragmentStage = l.maxStorageBuffersPerShaderStage;
+  l.maxStorageTexturesPerShaderStage =
+      std::min(v.maxPerStageDescriptorStorageImages, kMaxStorageTexturesPerStage);
+  l.maxStorageTexturesInVertexStage = l.maxStorageTexturesPerShaderStage;
+  l.maxStorageTexturesInFragmentStage = l.maxStorageTexturesPerShaderStage;
+  l.maxUniformBuffersPerShaderStage =
+      std::min(v.maxPerStageDescriptorUniformBuffers, kMaxUniformBuffersPerStage);
+  l.maxUniformBufferBindingSize = v.maxUniformBufferRange;
+  l.minUniformBufferOffsetAlignment = alignment(v.minUniformBufferOffsetAlignment);
+  l.minStorageBufferOffsetAlignment = alignment(v.minStorageBufferOffsetAlignment);
+  // One VkDeviceMemory allocation holds a buffer (maintenance3's
+  // maxMemoryAllocationSize is core in 1.1 but not in VkPhysicalDeviceLimits;
+  // the largest device-local heap bounds it too).
+  uint64_t heap = largestDeviceLocalHeap(device.memory);
+  l.maxBufferSize = std::min<uint64_t>(heap, device.maxMemoryAllocationSize);
+  l.maxStorageBufferBindingSize =
+      std::min<uint64_t>(roundDown4(v.maxStorageBufferRange), l.maxBufferSize);
+  l.maxUniformBufferBindingSize =
+      std::min<uint64_t>(l.maxUniformBufferBindingSize, l.maxBufferSize);
+  l.maxVertexAttributes = std::min<uint32_t>(v.maxVertexInputAttributes, 32);
+  l.maxVertexBufferArrayStride = roundDown4(v.maxVertexInputBindingStride);
+  // Inter-stage variables are vec4 slots; one is kept for the position.
+  uint32_t components = std::min(v.maxVertexOutputComponents, v.maxFragmentInputComponents);
+  l.maxInterStageShaderVariables = components / 4 > 0 ? components / 4 - 1 : 0;
+  l.maxColorAttachments = std::min(v.maxColorAttachments, v.maxFragmentOutputAttachments);
+  l.maxColorAttachments = std::min<uint32_t>(l.maxColorAttachments, 8);
+  // Vulkan has no bytes-per-sample limit: the default (32) stays.
+  l.maxComputeWorkgroupStorageSize = v.maxComputeSharedMemorySize;
+  l.maxComputeInvocationsPerWorkgroup = v.maxComputeWorkGroupInvocations;
+  l.maxComputeWorkgroupSizeX = v.maxComputeWorkGroupSize[0];
+  l.maxComputeWorkgroupSizeY = v.maxComputeWorkGroupSize[1];
+  l.maxComputeWorkgroupSizeZ = v.maxComputeWorkGroupSize[2];
+  l.maxComputeWorkgroupsPerDimension =
+      std::min({v.maxComputeWorkGroupCount[0], v.maxComputeWorkGroupCount[1],
+                v.maxComputeWorkGroupCount[2]});
+  return l;
+}
+
+FeatureSet featuresOf(const PhysicalDevice& device) {
+  FeatureSet features{FeatureName::CoreFeaturesAndLimits};
+  constexpr VkFormatFeatureFlags kDepthStencil = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT |
+                                                 VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+                                                 VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+  if (formatSupports(device.handle, VK_FORMAT_D32_SFLOAT_S8_UINT, kDepthStencil)) {
+    features.add(FeatureName::Depth32floatStencil8);
+  }
+  return features;
+}
+
+VkPhysicalDeviceFeatures enabledFeaturesOf(const PhysicalDevice& device) {
+  VkPhysicalDeviceFeatures enabled{};
+  const VkPhysicalDeviceFeatures& has = device.features;
+  enabled.robustBufferAccess = has.robustBufferAccess;
+  enabled.independentBlend = has.independentBlend;
+  enabled.sampleRateShading = has.sampleRateShading;
+  enabled.dualSrcBlend = has.dualSrcBlend;
+  enabled.depthClamp = has.depthClamp;
+  enabled.fragmentStoresAndAtomics = has.fragmentStoresAndAtomics;
+  enabled.vertexPipelineStoresAndAtomics = has.vertexPipelineStoresAndAtomics;
+  enabled.imageCubeArray = has.imageCubeArray;
+  enabled.textureCompressionBC = has.textureCompressionBC;
+  enabled.shaderClipDistance = has.shaderClipDistance;
+  enabled.fullDrawIndexUint32 = has.fullDrawIndexUint32;
+  enabled.drawIndirectFirstInstance = has.drawIndirectFirstInstance;
+  enabled.shaderStorageImageExtendedFormats = has.shaderStorageImageExtendedFormats;
+  enabled.multiDrawIndirect = has.multiDrawIndirect;
+  return enabled;
+}
+
+}  // namespace bindery::vulkan

@@ -1,0 +1,26 @@
+// Records a submitted command buffer's command stream (core::CommandStream)
+// into a VkCommandBuffer: one recordX per CommandType. Copies and clears are
+// recorded; compute, render and query commands are not yet (later issues):
+// they yield an Internal error "not supported yet on Vulkan: <command>" and
+// nothing of that command buffer runs.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <string_view>
+
+#include "backends/vulkan/error.h"
+
+namespace bindery::core {
+class CommandStream;
+enum class CommandType : uint8_t;
+}  // namespace bindery::core
+
+namespace bindery::vulkan {
+
+Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream);
+
+// "copyBufferToBuffer", "dispatchWorkgroups", ... (the API call that recorded it).
+std::string_view commandName(core::CommandType type);
+
+}  // namespace bindery::vulkan

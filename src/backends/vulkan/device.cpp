@@ -1,0 +1,203 @@
+// The Vulkan device: creation, the pending command buffer, deferred deletion
+// (device.h). The queue timeline is in queue.cpp.
+#include "backends/vulkan/device.h"
+
+#include <fmt/format.h>
+
+#include "backends/vulkan/capabilities.h"
+
+namespace bindery::vulkan {
+
+Device::Device(const PhysicalDevice& physicalDevice) : physical_(physicalDevice) {}
+
+Result<std::unique_ptr<Device>> Device::create(const PhysicalDevice& physicalDevice,
+                                               Options options) {
+  std::unique_ptr<Device> device(new Device(physicalDevice));
+  BINDERY_VK_TRY(device->initialize(options));
+  return device;
+}
+
+Status Device::initialize(const Options& options) {
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queueInfo.queueFamilyIndex = physical_.queueFamily;
+  queueInfo.queueCount = 1;
+  queueInfo.pQueuePriorities = &priority;
+
+  VkPhysicalDeviceFeatures enabled = enabledFeaturesOf(physical_);
+  bool timeline = physical_.timelineSemaphore && !options.forceFences;
+  VkPhysicalDeviceVulkan12Features features12{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  features12.timelineSemaphore = timeline ? VK_TRUE : VK_FALSE;
+
+  VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &queueInfo;
+  info.pEnabledFeatures = &enabled;
+  if (physical_.apiVersion >= VK_API_VERSION_1_2) info.pNext = &features12;
+  BINDERY_VK_TRY(
+      checkVk(vkCreateDevice(physical_.handle, &info, nullptr, &device_), "vkCreateDevice"));
+  vkGetDeviceQueue(device_, physical_.queueFamily, 0, &queue_);
+
+  VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  poolInfo.flags =
+      VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT | VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  poolInfo.queueFamilyIndex = physical_.queueFamily;
+  BINDERY_VK_TRY(checkVk(vkCreateCommandPool(device_, &poolInfo, nullptr, &commandPool_),
+                         "vkCreateCommandPool"));
+
+  if (timeline) {
+    VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+    type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+    type.initialValue = 0;
+    VkSemaphoreCreateInfo semaphoreInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+    semaphoreInfo.pNext = &type;
+    BINDERY_VK_TRY(checkVk(vkCreateSemaphore(device_, &semaphoreInfo, nullptr, &timeline_),
+                           "vkCreateSemaphore (timeline)"));
+  }
+  allocator_ = std::make_unique<MemoryAllocator>(device_, physical_.memory, options.memory);
+  staging_ = std::make_unique<StagingRing>(device_, *allocator_, options.stagingChunkSize);
+  formats_ = FormatTable::of(physical_.handle);
+  return {};
+}
+
+Device::~Device() {
+  if (device_ == VK_NULL_HANDLE) return;
+  releaseEverything();
+  staging_.reset();
+  allocator_.reset();
+  if (timeline_ != VK_NULL_HANDLE) vkDestroySemaphore(device_, timeline_, nullptr);
+  for (auto& [serial, fence] : fences_) vkDestroyFence(device_, fence, nullptr);
+  if (commandPool_ != VK_NULL_HANDLE) vkDestroyCommandPool(device_, commandPool_, nullptr);
+  vkDestroyDevice(device_, nullptr);
+}
+
+void Device::releaseEverything() {
+  vkDeviceWaitIdle(device_);
+  if (pending_ != VK_NULL_HANDLE) {
+    vkEndCommandBuffer(pending_);
+    freeCommandBuffers_.push_back(pending_);
+    pending_ = VK_NULL_HANDLE;
+  }
+  completed_ = lastSubmitted_;
+  for (Deletion& d : deletions_) d.destroy();
+  deletions_.clear();
+  for (InFlightCommands& c : inFlightCommands_) freeCommandBuffers_.push_back(c.commandBuffer);
+  inFlightCommands_.clear();
+  if (staging_) staging_->reclaim(lastSubmitted_ + 1);
+}
+
+Result<VkCommandBuffer> Device::beginCommandBuffer() {
+  VkCommandBuffer commandBuffer = VK_NULL_HANDLE;
+  if (!freeCommandBuffers_.empty()) {
+    commandBuffer = freeCommandBuffers_.back();
+    freeCommandBuffers_.pop_back();
+    BINDERY_VK_TRY(checkVk(vkResetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer"));
+  } else {
+    VkCommandBufferAllocateInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    info.commandPool = commandPool_;
+    info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    info.commandBufferCount = 1;
+    BINDERY_VK_TRY(checkVk(vkAllocateCommandBuffers(device_, &info, &commandBuffer),
+                           "vkAllocateCommandBuffers"));
+  }
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  Status status = checkVk(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer");
+  if (status.isError()) {
+    freeCommandBuffers_.push_back(commandBuffer);
+    return status.error();
+  }
+  return commandBuffer;
+}
+
+Result<VkCommandBuffer> Device::pendingCommands() {
+  if (pending_ == VK_NULL_HANDLE) {
+    Result<VkCommandBuffer> begun = beginCommandBuffer();
+    if (begun.isError()) return begun;
+    pending_ = begun.value();
+  }
+  return pending_;
+}
+
+void Device::deferDestroy(std::function<void()> destroy) {
+  // Work recorded but not submitted counts: it completes with the next serial.
+  Serial serial = hasPendingCommands() ? pendingSerial() : lastSubmitted_;
+  if (serial <= completed_ || destroyed_ || lost_) {
+    destroy();
+    return;
+  }
+  deletions_.push_back({serial, std::move(destroy)});
+}
+
+void Device::tick() {
+  while (!inFlightCommands_.empty() && inFlightCommands_.front().serial <= completed_) {
+    freeCommandBuffers_.push_back(inFlightCommands_.front().commandBuffer);
+    inFlightCommands_.pop_front();
+  }
+  while (!deletions_.empty() && deletions_.front().serial <= completed_) {
+    std::function<void()> destroy = std::move(deletions_.front().destroy);
+    deletions_.pop_front();
+    destroy();
+  }
+  staging_->reclaim(completed_);
+}
+
+Status Device::track(Status status) {
+  if (status.isError() && status.error().kind == ErrorKind::DeviceLost) lost_ = true;
+  return status;
+}
+
+void Device::destroy() {
+  if (destroyed_) return;
+  destroyed_ = true;
+  releaseEverything();
+}
+
+// Objects bindery does not realise on Vulkan yet: trivial backend objects (the
+// compute and render issues give them their Vulkan objects).
+Result<std::unique_ptr<backend::TextureViewBackend>> Device::createTextureView(
+    const core::TextureViewBase&) {
+  return std::unique_ptr<backend::TextureViewBackend>(new backend::TextureViewBackend());
+}
+Result<std::unique_ptr<backend::SamplerBackend>> Device::createSampler(const core::SamplerBase&) {
+  return std::unique_ptr<backend::SamplerBackend>(new backend::SamplerBackend());
+}
+Result<std::unique_ptr<backend::BindGroupLayoutBackend>> Device::createBindGroupLayout(
+    const core::BindGroupLayoutBase&) {
+  return std::unique_ptr<backend::BindGroupLayoutBackend>(new backend::BindGroupLayoutBackend());
+}
+Result<std::unique_ptr<backend::BindGroupBackend>> Device::createBindGroup(
+    const core::BindGroupBase&) {
+  return std::unique_ptr<backend::BindGroupBackend>(new backend::BindGroupBackend());
+}
+Result<std::unique_ptr<backend::PipelineLayoutBackend>> Device::createPipelineLayout(
+    const core::PipelineLayoutBase&) {
+  return std::unique_ptr<backend::PipelineLayoutBackend>(new backend::PipelineLayoutBackend());
+}
+Result<std::unique_ptr<backend::ShaderModuleBackend>> Device::createShaderModule(
+    const core::ShaderModuleBase&) {
+  return std::unique_ptr<backend::ShaderModuleBackend>(new backend::ShaderModuleBackend());
+}
+Result<std::unique_ptr<backend::ComputePipelineBackend>> Device::createComputePipeline(
+    const core::ComputePipelineBase&) {
+  return std::unique_ptr<backend::ComputePipelineBackend>(new backend::ComputePipelineBackend());
+}
+Result<std::unique_ptr<backend::RenderPipelineBackend>> Device::createRenderPipeline(
+    const core::RenderPipelineBase&) {
+  return std::unique_ptr<backend::RenderPipelineBackend>(new backend::RenderPipelineBackend());
+}
+
+namespace {
+class QuerySet final : public backend::QuerySetBackend {
+ public:
+  void destroy() override {}
+};
+}  // namespace
+
+Result<std::unique_ptr<backend::QuerySetBackend>> Device::createQuerySet(
+    const core::QuerySetBase&) {
+  return std::unique_ptr<backend::QuerySetBackend>(new QuerySet());
+}
+
+}  // namespace bindery::vulkan

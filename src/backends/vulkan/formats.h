@@ -1,0 +1,37 @@
+// WebGPU texture formats and aspects as Vulkan formats and aspect masks.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <array>
+
+#include "bindery/enums.h"
+
+namespace bindery::vulkan {
+
+// The VkFormat of every GPUTextureFormat on one physical device: fixed except
+// depth24plus (X8_D24_UNORM_PACK32, else D32_SFLOAT) and depth24plus-stencil8
+// (D24_UNORM_S8_UINT, else D32_SFLOAT_S8_UINT), chosen by what the device
+// supports. VK_FORMAT_UNDEFINED: no Vulkan equivalent.
+class FormatTable {
+ public:
+  FormatTable();
+  static FormatTable of(VkPhysicalDevice device);
+  VkFormat operator()(TextureFormat format) const { return formats_[static_cast<size_t>(format)]; }
+
+ private:
+  std::array<VkFormat, kTextureFormatCount> formats_;
+};
+
+// The format's fixed VkFormat (depth24plus formats: their first choice).
+VkFormat baseVkFormat(TextureFormat format);
+
+// Every aspect of `format` (color, or depth and/or stencil).
+VkImageAspectFlags allAspects(TextureFormat format);
+// The aspects `aspect` selects of `format` (#aspect).
+VkImageAspectFlags aspectsOf(TextureFormat format, TextureAspect aspect);
+// Bytes of one texel in a buffer copy of `vkAspect` (a single aspect): the
+// color format's block size, 2 or 4 for depth, 1 for stencil.
+uint32_t copyBlockBytes(TextureFormat format, VkFormat vkFormat, VkImageAspectFlags vkAspect);
+
+}  // namespace bindery::vulkan

@@ -1,0 +1,49 @@
+// Physical devices: what each offers (properties, features, memory, queue
+// family) and the choice requestAdapter makes among them.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "bindery/device.h"
+
+namespace bindery::vulkan {
+
+struct PhysicalDevice {
+  VkPhysicalDevice handle = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties{};
+  VkPhysicalDeviceDriverProperties driver{};
+  VkPhysicalDeviceFeatures features{};
+  VkPhysicalDeviceMemoryProperties memory{};
+  bool timelineSemaphore = false;  // Vulkan 1.2 core feature
+  uint32_t queueFamily = 0;        // graphics + compute (+ transfer, implied)
+  uint32_t apiVersion = 0;
+  uint32_t subgroupSize = 0;
+  VkDeviceSize maxMemoryAllocationSize = 0;  // VkPhysicalDeviceMaintenance3Properties (1.1)  //
+                                             // VkPhysicalDeviceSubgroupProperties (1.1)
+};
+
+// The usable physical devices of `instance` (API 1.1 or later, a queue family
+// with graphics and compute).
+std::vector<PhysicalDevice> enumeratePhysicalDevices(VkInstance instance);
+
+// #dom-gpu-requestadapter's choice: with forceFallbackAdapter only a CPU
+// device (the fallback adapter); otherwise discrete first for
+// 'high-performance', integrated first for 'low-power' (and by default), then
+// the other GPU kinds, a CPU device last. Null when none qualifies.
+const PhysicalDevice* choosePhysicalDevice(std::span<const PhysicalDevice> devices,
+                                           std::optional<PowerPreference> powerPreference,
+                                           bool forceFallbackAdapter);
+
+// GPUAdapterInfo from the driver: vendor (a known vendor's name, else the PCI
+// id in hex), architecture (empty unless known), device (the device id in
+// hex), description (the device name and the driver's info),
+// isFallbackAdapter (a CPU device).
+AdapterInfo adapterInfoOf(const PhysicalDevice& device);
+
+bool isFallback(const PhysicalDevice& device);
+
+}  // namespace bindery::vulkan

@@ -1,0 +1,234 @@
+// The Vulkan device's queue timeline: writes through staging memory, submit,
+// and completion by serial (timeline semaphore, or one fence per submission).
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "backends/vulkan/barriers.h"
+#include "backends/vulkan/buffer.h"
+#include "backends/vulkan/command_recorder.h"
+#include "backends/vulkan/copies.h"
+#include "backends/vulkan/device.h"
+#include "core/resources/format.h"
+#include "core/resources/texture.h"
+
+namespace bindery::vulkan {
+
+// #dom-gpuqueue-writebuffer: the bytes go to staging memory now; the copy
+// runs before the next submission's commands.
+Status Device::writeBuffer(core::BufferBase& buffer, uint64_t offset, const uint8_t* data,
+                           uint64_t size) {
+  if (size == 0) return {};
+  Result<StagingSpan> span = staging_->allocate(size, 4, pendingSerial());
+  if (span.isError()) return track(span.error());
+  std::memcpy(span.value().data, data, size);
+  Result<VkCommandBuffer> commands = pendingCommands();
+  if (commands.isError()) return track(commands.error());
+  recordCopyBufferToBuffer(commands.value(), span.value().buffer, span.value().offset,
+                           Buffer::of(buffer).handle(), offset, size);
+  return {};
+}
+
+// #dom-gpuqueue-writetexture: the rows are packed tightly into staging memory
+// (so any bytesPerRow and offset work), then copied like copyBufferToTexture.
+Status Device::writeTexture(core::TextureBase& texture, const TexelCopyTextureInfo& destination,
+                            const uint8_t* data, const TexelCopyBufferLayout& layout,
+                            const Extent3D& size) {
+  const core::FormatInfo& info = core::formatInfo(texture.format());
+  uint32_t blockBytes =
+      core::aspectCopyFootprint(texture.format(), destination.aspect).value_or(info.texelBlockSize);
+  uint64_t rowBytes = uint64_t{size.width / info.blockWidth} * blockBytes;
+  uint64_t rows = size.height / info.blockHeight;
+  uint64_t images = size.depthOrArrayLayers;
+  if (rowBytes == 0 || rows == 0 || images == 0) return {};
+  Result<StagingSpan> span = staging_->allocate(rowBytes * rows * images, 16, pendingSerial());
+  if (span.isError()) return track(span.error());
+  uint64_t bytesPerRow = layout.bytesPerRow.value_or(0);
+  uint64_t imageStride = bytesPerRow * layout.rowsPerImage.value_or(0);
+  uint8_t* out = span.value().data;
+  for (uint64_t z = 0; z < images; ++z) {
+    for (uint64_t y = 0; y < rows; ++y, out += rowBytes) {
+      std::memcpy(out, data + layout.offset + z * imageStride + y * bytesPerRow, rowBytes);
+    }
+  }
+  Result<VkCommandBuffer> commands = pendingCommands();
+  if (commands.isError()) return track(commands.error());
+  LinearTexels source{span.value().buffer, span.value().offset, static_cast<uint32_t>(rowBytes),
+                      static_cast<uint32_t>(rows)};
+  recordCopyBufferToTexture(
+      commands.value(), source,
+      {&texture, destination.mipLevel, destination.origin, destination.aspect}, size);
+  return {};
+}
+
+Result<Serial> Device::submit(std::span<const core::CommandStream* const> streams) {
+  if (lost_) return backend::deviceLost("The Vulkan device is lost.");
+  std::vector<VkCommandBuffer> recorded;
+  Status failed;
+  for (const core::CommandStream* stream : streams) {
+    Result<VkCommandBuffer> commands = beginCommandBuffer();
+    if (commands.isError()) {
+      failed = commands.error();
+      break;
+    }
+    recorded.push_back(commands.value());
+    Status status = recordCommandStream(commands.value(), *stream);
+    if (status.isError()) {
+      failed = status;
+      break;
+    }
+  }
+  if (failed.isError()) {
+    // Nothing of this submission runs; earlier queue writes still do.
+    for (VkCommandBuffer c : recorded) {
+      vkEndCommandBuffer(c);
+      freeCommandBuffers_.push_back(c);
+    }
+    Status flushed = flush();
+    if (flushed.isError()) return flushed.error();
+    return failed.error();
+  }
+  return submitCommandBuffers(recorded);
+}
+
+Status Device::flush() {
+  if (!hasPendingCommands()) return {};
+  Result<Serial> serial = submitCommandBuffers({});
+  if (serial.isError()) return serial.error();
+  return {};
+}
+
+Result<Serial> Device::submitCommandBuffers(std::span<const VkCommandBuffer> commandBuffers) {
+  std::vector<VkCommandBuffer> all;
+  if (pending_ != VK_NULL_HANDLE) all.push_back(std::exchange(pending_, VK_NULL_HANDLE));
+  all.insert(all.end(), commandBuffers.begin(), commandBuffers.end());
+  Status ended;
+  for (size_t i = 0; i < all.size(); ++i) {
+    // The last one makes the submission's writes visible to the host.
+    if (i + 1 == all.size()) hostReadBarrier(all[i]);
+    Status status = checkVk(vkEndCommandBuffer(all[i]), "vkEndCommandBuffer");
+    if (status.isError() && !ended.isError()) ended = status;
+  }
+  if (ended.isError()) {
+    freeCommandBuffers_.insert(freeCommandBuffers_.end(), all.begin(), all.end());
+    return track(ended).error();
+  }
+  Result<Serial> serial = queueSubmit(all);
+  if (serial.isError()) {
+    freeCommandBuffers_.insert(freeCommandBuffers_.end(), all.begin(), all.end());
+    return track(serial.error()).error();
+  }
+  for (VkCommandBuffer c : all) inFlightCommands_.push_back({serial.value(), c});
+  return serial;
+}
+
+Result<Serial> Device::queueSubmit(std::span<const VkCommandBuffer> commandBuffers) {
+  Serial serial = lastSubmitted_ + 1;
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = static_cast<uint32_t>(commandBuffers.size());
+  submit.pCommandBuffers = commandBuffers.data();
+  VkTimelineSemaphoreSubmitInfo timeline{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+  VkFence fence = VK_NULL_HANDLE;
+  if (timeline_ != VK_NULL_HANDLE) {
+    timeline.signalSemaphoreValueCount = 1;
+    timeline.pSignalSemaphoreValues = &serial;
+    submit.pNext = &timeline;
+    submit.signalSemaphoreCount = 1;
+    submit.pSignalSemaphores = &timeline_;
+  } else {
+    VkFenceCreateInfo info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    BINDERY_VK_TRY(checkVk(vkCreateFence(device_, &info, nullptr, &fence), "vkCreateFence"));
+  }
+  Status status = checkVk(vkQueueSubmit(queue_, 1, &submit, fence), "vkQueueSubmit");
+  if (status.isError()) {
+    if (fence != VK_NULL_HANDLE) vkDestroyFence(device_, fence, nullptr);
+    return status.error();
+  }
+  if (fence != VK_NULL_HANDLE) {
+    std::lock_guard<std::mutex> lock(fenceMutex_);
+    fences_.emplace_back(serial, fence);
+  }
+  lastSubmitted_ = serial;
+  return serial;
+}
+
+Serial Device::lastSubmittedSerial() const {
+  // Recorded writes count: they complete with the next submission (which
+  // completedSerial() or waitSerial() makes when nothing else does).
+  return hasPendingCommands() ? pendingSerial() : lastSubmitted_;
+}
+
+Result<Serial> Device::pollCompletedSerial() {
+  if (timeline_ != VK_NULL_HANDLE) {
+    uint64_t value = 0;
+    BINDERY_VK_TRY(checkVk(vkGetSemaphoreCounterValue(device_, timeline_, &value),
+                           "vkGetSemaphoreCounterValue"));
+    return value;
+  }
+  std::lock_guard<std::mutex> lock(fenceMutex_);
+  Serial done = completed_;
+  while (!fences_.empty()) {
+    VkResult result = vkGetFenceStatus(device_, fences_.front().second);
+    if (result == VK_NOT_READY) break;
+    BINDERY_VK_TRY(checkVk(result, "vkGetFenceStatus"));
+    done = fences_.front().first;
+    vkDestroyFence(device_, fences_.front().second, nullptr);
+    fences_.pop_front();
+  }
+  return done;
+}
+
+Result<Serial> Device::completedSerial() {
+  if (lost_ || destroyed_) return lastSubmittedSerial();
+  // Writes waiting for a submission are handed to the GPU now, so a caller
+  // waiting on their serial is never stuck.
+  if (hasPendingCommands()) {
+    Status flushed = flush();
+    if (flushed.isError()) {
+      if (lost_) return lastSubmittedSerial();
+      return flushed.error();
+    }
+  }
+  Result<Serial> serial = pollCompletedSerial();
+  if (serial.isError()) {
+    if (track(serial.error()).isError() && lost_) return lastSubmittedSerial();
+    return serial.error();
+  }
+  completed_ = std::max(completed_, serial.value());
+  tick();
+  return completed_;
+}
+
+Result<bool> Device::waitSerial(Serial serial, std::chrono::nanoseconds timeout) {
+  if (lost_ || destroyed_) return true;
+  uint64_t ns = static_cast<uint64_t>(std::max<int64_t>(0, timeout.count()));
+  if (timeline_ != VK_NULL_HANDLE) {
+    VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+    info.semaphoreCount = 1;
+    info.pSemaphores = &timeline_;
+    info.pValues = &serial;
+    VkResult result = vkWaitSemaphores(device_, &info, ns);
+    if (result == VK_TIMEOUT) return false;
+    Status status = checkVk(result, "vkWaitSemaphores");
+    if (status.isError()) return status.error();
+    return true;
+  }
+  VkFence fence = VK_NULL_HANDLE;
+  {
+    std::lock_guard<std::mutex> lock(fenceMutex_);
+    for (auto& [s, f] : fences_) {
+      if (s >= serial) {
+        fence = f;
+        break;
+      }
+    }
+  }
+  if (fence == VK_NULL_HANDLE) return serial <= lastSubmitted_;
+  VkResult result = vkWaitForFences(device_, 1, &fence, VK_TRUE, ns);
+  if (result == VK_TIMEOUT) return false;
+  Status status = checkVk(result, "vkWaitForFences");
+  if (status.isError()) return status.error();
+  return true;
+}
+
+}  // namespace bindery::vulkan

@@ -1,0 +1,76 @@
+// GPUTexture on Vulkan: a VkImage in device-local memory, with the layout of
+// each subresource (mip level x array layer; depth and stencil move together)
+// tracked as commands are recorded, and lazy zero-initialisation: each
+// subresource (per aspect) is cleared before its first read or partial write
+// (#texture-creation: a texture's texels start as zero), never when the
+// first write covers it whole.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <vector>
+
+#include "backends/backend.h"
+#include "backends/vulkan/memory_allocator.h"
+
+namespace bindery::core {
+class TextureBase;
+}
+
+namespace bindery::vulkan {
+
+class Device;
+
+// A range of a texture's subresources: one mip level, some array layers,
+// some aspects.
+struct SubresourceRange {
+  uint32_t mipLevel = 0;
+  uint32_t firstLayer = 0;
+  uint32_t layerCount = 1;
+  VkImageAspectFlags aspects = 0;
+};
+
+class Texture final : public backend::TextureBackend {
+ public:
+  static Result<std::unique_ptr<Texture>> create(Device& device, const core::TextureBase& texture);
+  ~Texture() override;
+
+  VkImage handle() const { return image_; }
+  VkFormat vkFormat() const { return format_; }
+  TextureFormat format() const { return webgpuFormat_; }
+  void destroy() override;
+
+  static Texture& of(const core::TextureBase& texture);
+
+  // Before a transfer reads `range`: clears what was never written, then
+  // moves it to TRANSFER_SRC_OPTIMAL.
+  void prepareTransferRead(VkCommandBuffer commands, const SubresourceRange& range);
+  // Before a transfer writes `range`: when `whole` (the write covers every
+  // texel of those subresources) they count as initialised; otherwise the
+  // uninitialised ones are cleared first. Then TRANSFER_DST_OPTIMAL.
+  void prepareTransferWrite(VkCommandBuffer commands, const SubresourceRange& range, bool whole);
+
+  // For tests: whether (mip, layer, aspect) has been initialised.
+  bool isInitialized(uint32_t mipLevel, uint32_t layer, VkImageAspectFlags aspect) const;
+
+ private:
+  Texture(Device& device, const core::TextureBase& texture);
+  Status initialize(const core::TextureBase& texture);
+  uint32_t index(uint32_t mip, uint32_t layer) const { return mip * layerCount_ + layer; }
+  static uint8_t aspectBits(VkImageAspectFlags aspects);
+  void transition(VkCommandBuffer commands, const SubresourceRange& range, VkImageLayout layout);
+  void clearUninitialized(VkCommandBuffer commands, const SubresourceRange& range);
+
+  Device& device_;
+  TextureFormat webgpuFormat_;
+  VkFormat format_ = VK_FORMAT_UNDEFINED;
+  VkImageAspectFlags allAspects_ = 0;
+  uint32_t mipCount_ = 1;
+  uint32_t layerCount_ = 1;
+  VkImage image_ = VK_NULL_HANDLE;
+  Allocation memory_;
+  std::vector<VkImageLayout> layouts_;  // per (mip, layer)
+  std::vector<uint8_t> initialized_;    // per (mip, layer): bit 0 color/depth, bit 1 stencil
+};
+
+}  // namespace bindery::vulkan
