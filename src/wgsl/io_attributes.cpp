@@ -10,7 +10,8 @@ namespace bindery::wgsl {
 namespace {
 struct BuiltinValue {
   const char* name;
-  const char* type;  // canonical type name; "" = checked specially
+  const char* type;                 // canonical type name; "" = checked specially
+  const char* extension = nullptr;  // the enable-extension it needs (#builtin-values)
 };
 const BuiltinValue kBuiltinValues[] = {
     {"position", "vec4<f32>"},
@@ -25,10 +26,10 @@ const BuiltinValue kBuiltinValues[] = {
     {"global_invocation_id", "vec3<u32>"},
     {"workgroup_id", "vec3<u32>"},
     {"num_workgroups", "vec3<u32>"},
-    {"clip_distances", ""},
-    {"primitive_index", "u32"},
-    {"subgroup_invocation_id", "u32"},
-    {"subgroup_size", "u32"},
+    {"clip_distances", "", "clip_distances"},
+    {"primitive_index", "u32", "primitive_index"},
+    {"subgroup_invocation_id", "u32", "subgroups"},
+    {"subgroup_size", "u32", "subgroups"},
 };
 }  // namespace
 
@@ -51,6 +52,11 @@ void Resolver::checkIoAttributes(Range attrs, TypeId type) {
         if (n == b.name) bv = &b;
       if (!bv) {
         error(a.span, "unknown builtin value '" + std::string(n) + "'");
+        continue;
+      }
+      if (bv->extension && !isEnabled(bv->extension)) {
+        error(a.span, "@builtin(" + std::string(n) + ") requires 'enable " + bv->extension +
+                          ";' (#builtin-values)");
         continue;
       }
       if (type == kNoType) continue;

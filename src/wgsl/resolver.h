@@ -33,6 +33,7 @@ class Resolver {
   void resolveEntryPoint(uint32_t fi);
   void checkConstAssert(NodeId e, Span span);
   void checkBindingConflicts();
+  void checkVertexWritableAccess(uint32_t fi);
   void checkOverrideIds();
   // @builtin / @location / @interpolate on a parameter, member or return type (io_attributes.cpp)
   void checkIoAttributes(Range attrs, TypeId type);
@@ -79,6 +80,10 @@ class Resolver {
   // --- statements (resolver_stmt.cpp)
   void resolveStmt(NodeId s);
   void resolveBlock(NodeId s, bool newScope);
+  // #behaviors (behaviors.cpp): a statement's behavior set; reports loops
+  // that never exit and functions with a return type that can fall off.
+  uint8_t behaviorOf(NodeId s);
+  void checkFunctionBehavior(uint32_t fi, TypeId ret);
 
   // --- builtin calls (builtins.cpp)
   TypeId resolveBuiltinCall(NodeId e, std::string_view name, const std::vector<NodeId>& args,
@@ -106,6 +111,12 @@ class Resolver {
   // side decides the result (#const-expr: it is not evaluated): values are
   // not read, so nothing in it is evaluated or raises an evaluation error.
   int skipEval_ = 0;
+  std::vector<std::string_view> enabledExtensions_;
+  bool isEnabled(std::string_view ext) const {
+    for (std::string_view e : enabledExtensions_)
+      if (e == ext) return true;
+    return false;
+  }
   bool zeroSkipped_ = false;
 
   struct Scope {

@@ -43,25 +43,39 @@ void Resolver::resolveDirectives() {
       std::string_view n = d.names[i];
       Span s = d.nameSpans[i];
       if (d.kind == Directive::Kind::Enable) {
-        // #enable-extensions
-        bool known = true, allowed = true;
-        if (n == "f16")
-          allowed = o.allowF16, m_.f16Enabled = o.allowF16;
-        else if (n == "clip_distances")
-          allowed = o.allowClipDistances;
-        else if (n == "dual_source_blending")
-          allowed = o.allowDualSourceBlending,
-          m_.dualSourceBlendingEnabled = o.allowDualSourceBlending;
-        else if (n == "subgroups" || n == "primitive_index")
-          allowed = o.allowSubgroups;
-        else
-          known = false;
-        if (!known)
+        // #enable-extensions: the six extensions and the WebGPU feature that
+        // makes each available
+        struct Ext {
+          const char* name;
+          const char* feature;
+          bool allowed;
+        };
+        const Ext exts[] = {
+            {"f16", "shader-f16", o.allowF16},
+            {"clip_distances", "clip-distances", o.allowClipDistances},
+            {"dual_source_blending", "dual-source-blending", o.allowDualSourceBlending},
+            {"subgroups", "subgroups", o.allowSubgroups},
+            {"primitive_index", "primitive-index", o.allowPrimitiveIndex},
+            {"subgroup_size_control", "subgroup-size-control", o.allowSubgroupSizeControl},
+        };
+        const Ext* ext = nullptr;
+        for (const Ext& x : exts)
+          if (n == x.name) ext = &x;
+        if (!ext) {
           error(s, "unknown extension '" + std::string(n) +
                        "' (known: f16, clip_distances, dual_source_blending, subgroups, "
-                       "primitive_index)");
-        else if (!allowed)
-          error(s, "extension '" + std::string(n) + "' is not supported by this device");
+                       "primitive_index, subgroup_size_control)");
+        } else if (!ext->allowed) {
+          error(s, "extension '" + std::string(n) +
+                       "' is a known WGSL enable-extension, but the device was not created "
+                       "with the feature '" +
+                       ext->feature + "' that enables it (add '" + ext->feature +
+                       "' to requiredFeatures)");
+        } else {
+          enabledExtensions_.push_back(n);
+          if (n == "f16") m_.f16Enabled = true;
+          if (n == "dual_source_blending") m_.dualSourceBlendingEnabled = true;
+        }
       } else if (d.kind == Directive::Kind::Requires) {
         // #language-extensions-sec: "A shader-creation error results if the
         // implementation does not support one of the required extensions."

@@ -526,7 +526,8 @@ struct ExprResolver {
     bool shapeOk = T.isScalar(t) || ty.kind == TypeKind::Vector;
     switch (op) {
       case UnaryOp::Neg:
-        ok = (shapeOk || ty.kind == TypeKind::Matrix) && T.isNumericScalar(leaf) && leaf != T.u32();
+        // #arithmetic-expr: negation is defined on scalars and vectors only
+        ok = shapeOk && T.isNumericScalar(leaf) && leaf != T.u32();
         break;
       case UnaryOp::Not: ok = shapeOk && leaf == T.boolType(); break;
       case UnaryOp::BitNot: ok = shapeOk && T.isIntScalar(leaf); break;

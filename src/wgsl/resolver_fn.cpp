@@ -8,74 +8,6 @@
 
 namespace bindery::wgsl {
 
-namespace {
-
-// True when control can reach the end of statement `s` (coarse behaviour
-// analysis, #behaviors): used for "missing return".
-bool mayFallThrough(const Ast& ast, NodeId s);
-
-bool blockFallsThrough(const Ast& ast, NodeId s) {
-  const Stmt& b = ast.stmts[s];
-  for (uint32_t i = 0; i < b.list.count; ++i)
-    if (!mayFallThrough(ast, ast.at(b.list, i))) return false;
-  return true;
-}
-
-bool containsBreak(const Ast& ast, NodeId s, bool nestedLoop) {
-  const Stmt& st = ast.stmts[s];
-  switch (st.kind) {
-    case StmtKind::Break: return !nestedLoop;
-    case StmtKind::BreakIf: return !nestedLoop;
-    case StmtKind::Block:
-      for (uint32_t i = 0; i < st.list.count; ++i)
-        if (containsBreak(ast, ast.at(st.list, i), nestedLoop)) return true;
-      return false;
-    case StmtKind::If:
-      return containsBreak(ast, st.b, nestedLoop) ||
-             (st.c != kNone && containsBreak(ast, st.c, nestedLoop));
-    case StmtKind::Switch:
-      // 'break' inside a switch exits the switch, not the loop
-      return false;
-    case StmtKind::Loop:
-    case StmtKind::For:
-    case StmtKind::While: return false;
-    default: return false;
-  }
-}
-
-bool mayFallThrough(const Ast& ast, NodeId s) {
-  const Stmt& st = ast.stmts[s];
-  switch (st.kind) {
-    case StmtKind::Return:
-    case StmtKind::Discard: return false;
-    case StmtKind::Block: return blockFallsThrough(ast, s);
-    case StmtKind::If:
-      if (st.c == kNone) return true;
-      return mayFallThrough(ast, st.b) || mayFallThrough(ast, st.c);
-    case StmtKind::Switch:
-      for (uint32_t i = 0; i < st.list.count; ++i) {
-        const SwitchClause& c = ast.clauses[ast.at(st.list, i)];
-        if (mayFallThrough(ast, c.body)) return true;
-        // a 'break' inside the clause also falls out of the switch
-        const Stmt& body = ast.stmts[c.body];
-        for (uint32_t k = 0; k < body.list.count; ++k) {
-          NodeId x = ast.at(body.list, k);
-          if (ast.stmts[x].kind == StmtKind::Break) return true;
-          if (containsBreak(ast, x, false)) return true;
-        }
-      }
-      return false;
-    case StmtKind::Loop: {
-      bool brk =
-          containsBreak(ast, st.a, false) || (st.b != kNone && containsBreak(ast, st.b, false));
-      return brk;
-    }
-    default: return true;
-  }
-}
-
-}  // namespace
-
 void Resolver::resolveFunction(uint32_t fi) {
   const FnDecl& f = m_.ast.fns[fi];
   FnInfo& info = m_.fns[fi];
@@ -125,12 +57,7 @@ void Resolver::resolveFunction(uint32_t fi) {
 
   resolveBlock(f.body, false);
 
-  if (ret != T.voidType() && ret != kNoType && mayFallThrough(m_.ast, f.body)) {
-    Span end = m_.ast.stmts[f.body].span;
-    end.offset = end.offset + (end.length ? end.length - 1 : 0);
-    end.length = 1;
-    error(end, "missing return at end of function '" + std::string(f.name) + "'");
-  }
+  checkFunctionBehavior(fi, ret);
 
   if (isEntry)
     resolveEntryPoint(fi);
@@ -287,6 +214,32 @@ void Resolver::checkOverrideIds() {
   }
 }
 
+// #address-space: a storage buffer can only be statically accessed by a
+// vertex shader stage if its access mode is read; a write-only or
+// read_write storage texture cannot be at all.
+void Resolver::checkVertexWritableAccess(uint32_t fi) {
+  for (uint32_t v : m_.fns[fi].uses) {
+    const VarInfo& vi = m_.vars[v];
+    if (m_.ast.vars[v].kind != DeclKind::Var || vi.type == kNoType) continue;
+    const Type& t = T[vi.type];
+    std::string what;
+    if (vi.space == AddressSpace::Storage && vi.access != AccessMode::Read)
+      what = "storage buffer '" + std::string(m_.ast.vars[v].name) +
+             "' with access mode 'read_write'; a vertex shader may only read storage buffers "
+             "(declare it var<storage, read>)";
+    else if (t.kind == TypeKind::Texture && t.texture == TextureKind::Storage &&
+             t.access != AccessMode::Read)
+      what = "storage texture '" + std::string(m_.ast.vars[v].name) + "' of type '" +
+             T.name(vi.type) + "'; a vertex shader may only use read-only storage textures";
+    if (what.empty()) continue;
+    const FnDecl& f = m_.ast.fns[fi];
+    error(f.nameSpan, "vertex entry point '" + std::string(f.name) + "' statically accesses " +
+                          what + " (#address-space)");
+    diags_.note(m_.ast.vars[v].nameSpan, "declared here");
+    return;
+  }
+}
+
 void Resolver::checkBindingConflicts() {
   for (uint32_t fi = 0; fi < m_.fns.size(); ++fi) {
     const FnInfo& info = m_.fns[fi];
@@ -305,6 +258,7 @@ void Resolver::checkBindingConflicts() {
         break;
       }
     }
+    if (info.stage == Stage::Vertex) checkVertexWritableAccess(fi);
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;
     for (uint32_t v : info.uses) {
       const VarInfo& vi = m_.vars[v];

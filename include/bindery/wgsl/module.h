@@ -24,6 +24,11 @@ struct Options {
   bool allowClipDistances = true;
   bool allowDualSourceBlending = true;
   bool allowSubgroups = true;
+  // `enable primitive_index;` / `enable subgroup_size_control;` (features
+  // 'primitive-index', 'subgroup-size-control'). Until this field existed
+  // primitive_index followed allowSubgroups; added additively.
+  bool allowPrimitiveIndex = true;
+  bool allowSubgroupSizeControl = true;
   // Language extensions usable with `requires` (#language-extensions-sec).
   // When false, `requires X` for that extension is an error (the list of the
   // usable ones: supportedLanguageExtensions()).

@@ -1,0 +1,137 @@
+// Rules of the WGSL spec that bindery had wrong (issue 18), each with a
+// passing and a failing case; the spec anchor is in each test's comment.
+#include "test_util.h"
+
+namespace bindery::wgsl::test {
+namespace {
+
+// #tokenization: the longest token candidate valid for the parser state;
+// `--` after an operand is not (decrement is a statement), so `a--b` is a - -b.
+TEST(SpecRules, MinusMinusBetweenOperandsIsTwoMinuses) {
+  parseOk("const a = 5; const b = 3; const_assert a--b == 8;");
+  parseOk("const_assert 2--3*2 == 8; const_assert 1---1 == 0;");
+  parseOk("fn f() { var i = 1; i--; let j = i--1; _ = j; }");
+  EXPECT_TRUE(fails("fn f() { let a = 1; let b = a--; }", "expected expression"));
+  EXPECT_TRUE(fails("const a = 1 & 2--3;", "requires parentheses"));
+}
+
+// #vec2-builtin ... #vec4-builtin: vecN() is the zero vector of AbstractInt;
+// #mat2x2-builtin: T is a FLOATSCALAR, so AbstractInt arguments convert.
+TEST(SpecRules, InferredZeroVectorsAndAbstractIntMatrices) {
+  parseOk("const v = vec3(); const_assert v.x == 0 && v.z == 0; const u : vec3u = vec3();");
+  parseOk("const big = vec2() + vec2(9223372036854775807, 1); const_assert big.x > 0;");
+  parseOk("const m = mat2x2(1, 2, 3, 4); const_assert m[1][0] == 3.0; const f : mat2x2f = m;");
+  parseOk("const m = mat2x2(vec2(1, 2), vec2(3, 4)); const_assert m[0][1] == 2.0;");
+  // abstract-float: a fractional value needs no f32
+  parseOk("const m = mat2x2(1, 2, 3, 4) * 0.5; const_assert m[0][0] == 0.5;");
+  EXPECT_TRUE(
+      fails("const m = mat2x2(1i, 2i, 3i, 4i);", "matrix components must be floating point"));
+  EXPECT_TRUE(fails("const v = vec2(); const b : vec2<bool> = v;", "cannot use a value"));
+  EXPECT_TRUE(fails("const m = mat2x2();", "cannot be inferred"));
+}
+
+// #logical-expr, #const-expr: `&&` / `||` do not evaluate a right-hand side
+// the left decides; a subexpression needed for a type still is.
+TEST(SpecRules, ShortCircuitInConstantExpressions) {
+  parseOk("const_assert !(false && (10i < i32(5 * 1000 * 1000 * 1000)));");
+  parseOk("const_assert true || (1 / 0 == 1);");
+  parseOk("const_assert !(false && array<u32, 1 + 2>(0, 1, 2)[0] == 0);");
+  parseOk("const x = false && sqrt(-1.0) > 0.0; const_assert !x;");
+  EXPECT_TRUE(fails("const_assert true && (10i < i32(5 * 1000 * 1000 * 1000));",
+                    "cannot be represented as 'i32'"));
+  EXPECT_TRUE(fails("const_assert false || (1 / 0 == 1);", "division by zero"));
+  EXPECT_TRUE(fails("const_assert false && array<u32, 1 - 2>()[0] == 0;",
+                    "array element count must be greater than 0"));
+}
+
+// #arithmetic-expr: negation is defined on scalars and vectors only.
+TEST(SpecRules, NegationOfAMatrixIsAnError) {
+  parseOk("fn f(v: vec2f, m: mat2x2f) -> vec2f { return -v + (m * -1.0)[0]; }");
+  EXPECT_TRUE(fails("fn f(m: mat2x2f) -> mat2x2f { return -m; }",
+                    "operator '-' cannot be applied to 'mat2x2<f32>'"));
+}
+
+// #builtin-values: a builtin value of an enable-extension needs it enabled.
+TEST(SpecRules, ExtensionBuiltinValuesNeedTheirEnable) {
+  const char* prim =
+      "@fragment fn f(@builtin(primitive_index) p : u32) -> @location(0) vec4f "
+      "{ return vec4f(f32(p)); }";
+  parseOk(std::string("enable primitive_index;\n") + prim);
+  EXPECT_TRUE(fails(prim, "@builtin(primitive_index) requires 'enable primitive_index;'"));
+  const char* sg =
+      "@compute @workgroup_size(1) fn c(@builtin(subgroup_size) s : u32, "
+      "@builtin(subgroup_invocation_id) i : u32) { _ = s + i; }";
+  parseOk(std::string("enable subgroups;\n") + sg);
+  EXPECT_TRUE(fails(sg, "@builtin(subgroup_size) requires 'enable subgroups;'"));
+  EXPECT_TRUE(
+      fails("struct V { @builtin(position) p : vec4f, @builtin(clip_distances) c : "
+            "array<f32, 2> }",
+            "@builtin(clip_distances) requires 'enable clip_distances;'"));
+}
+
+// #enable-extensions: a known extension the device lacks says which feature.
+TEST(SpecRules, KnownExtensionNotOnTheDeviceNamesItsFeature) {
+  Options o;
+  o.allowPrimitiveIndex = false;
+  EXPECT_TRUE(fails("enable primitive_index;",
+                    "known WGSL enable-extension, but the device was not created with the "
+                    "feature 'primitive-index'",
+                    o));
+  o.allowSubgroupSizeControl = false;
+  EXPECT_TRUE(fails("enable subgroup_size_control;", "feature 'subgroup-size-control'", o));
+  parseOk("enable subgroup_size_control;");
+  EXPECT_TRUE(fails("enable subgroup_magic;", "unknown extension 'subgroup_magic'"));
+}
+
+// #behaviors: statement behavior analysis.
+TEST(SpecRules, StatementBehaviors) {
+  parseOk("fn f() -> i32 { loop { return 1; } }");
+  parseOk("fn f() -> i32 { loop { if true { break; } } return 0; }");
+  parseOk("fn f() { var i = 0; loop { i++; continuing { break if i > 3; } } }");
+  parseOk("fn f() { for (var i = 0; i < 3; i++) {} while true { break; } }");
+  parseOk("fn f() -> i32 { if true { return 1; } else { return 2; } }");
+  parseOk("fn f(x: i32) -> i32 { switch x { default { return 1; } } }");
+  parseOk("fn f() -> i32 { loop { if true { return 2; } } }");  // {Return}: valid
+  EXPECT_TRUE(fails("fn f() { loop {} }", "this loop never exits"));
+  EXPECT_TRUE(fails("fn f() { var i = 0; for (;;) { i++; } }", "this loop never exits"));
+  EXPECT_TRUE(fails("fn f() { loop { continue; } }", "this loop never exits"));
+  // a break inside a switch leaves the switch, not the loop
+  EXPECT_TRUE(
+      fails("fn f(x: i32) { loop { switch x { default { break; } } } }", "this loop never exits"));
+  EXPECT_TRUE(failsAt("fn f() -> i32 {\n  loop { if true { break; } }\n}", 3, 1,
+                      "missing return at end of function 'f'"));
+  // discard's behavior is {Next} (#behaviors table): it does not end a function
+  EXPECT_TRUE(fails("@fragment fn f() -> @location(0) vec4f { discard; }",
+                    "missing return at end of function 'f'"));
+  EXPECT_TRUE(fails("fn f(x: i32) -> i32 { if x > 0 { return 1; } }", "missing return"));
+}
+
+// #address-space: a vertex shader may only read storage buffers, and not
+// use write / read_write storage textures.
+TEST(SpecRules, VertexStageWritableStorage) {
+  parseOk(
+      "@group(0) @binding(0) var<storage, read> b : array<u32>;\n"
+      "@group(0) @binding(1) var t : texture_storage_2d<rgba8unorm, read>;\n"
+      "@vertex fn v() -> @builtin(position) vec4f { _ = textureLoad(t, vec2i()); "
+      "return vec4f(f32(b[0])); }");
+  // used only by a fragment shader: fine
+  parseOk(
+      "@group(0) @binding(0) var<storage, read_write> b : array<u32>;\n"
+      "@vertex fn v() -> @builtin(position) vec4f { return vec4f(); }\n"
+      "@fragment fn f() -> @location(0) vec4f { b[0] = 1u; return vec4f(); }");
+  EXPECT_TRUE(
+      failsAt("@group(0) @binding(0) var<storage, read_write> b : array<u32>;\n"
+              "fn g() { b[0] = 1u; }\n"
+              "@vertex fn v() -> @builtin(position) vec4f { g(); return vec4f(); }",
+              3, 12,
+              "vertex entry point 'v' statically accesses storage buffer 'b' with access mode "
+              "'read_write'"));
+  EXPECT_TRUE(
+      fails("@group(0) @binding(0) var t : texture_storage_2d<rgba8unorm, write>;\n"
+            "@vertex fn v() -> @builtin(position) vec4f { textureStore(t, vec2i(), vec4f()); "
+            "return vec4f(); }",
+            "vertex entry point 'v' statically accesses storage texture 't'"));
+}
+
+}  // namespace
+}  // namespace bindery::wgsl::test
