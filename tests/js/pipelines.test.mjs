@@ -90,6 +90,10 @@ test('constants: a record of restricted doubles', async () => {
   const { error } = await scoped(() => device.createComputePipeline(withConstants({ radius: 4 })));
   assert.equal(error?.code, 'PipelineConstantUnknown');
   assert.match(error.message, /descriptor\.compute\.constants has the key 'radius'/);
+  // Keys are whole strings (#gpuprogrammablestage): 'radio\0' is not the override 'radio'.
+  const nul = await scoped(() => device.createComputePipeline(withConstants({ 'radio\0': 4 })));
+  assert.equal(nul.error?.code, 'PipelineConstantUnknown');
+  assert.match(nul.error.message, /has the key 'radio/);
   // A record reads own enumerable keys only: inherited and hidden ones are not constants.
   const own = Object.create({ radius: 4 }, { radio: { value: 2, enumerable: true }, oculto: { value: 1 } });
   assert.equal((await scoped(() => device.createComputePipeline(withConstants(own)))).error, null);

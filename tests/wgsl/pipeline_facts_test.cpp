@@ -292,3 +292,21 @@ TEST(Enables, ListedEvenWhenTheModuleFails) {
 
 }  // namespace
 }  // namespace bindery::wgsl
+
+namespace bindery::wgsl {
+namespace {
+
+// #gpuprogrammablestage: constants keys are whole strings; "tile\0" is not
+// the override 'tile' (nor "5\0" the @id 5).
+TEST(OverrideValues, KeysAreWholeStrings) {
+  Options o = withValues({{std::string("tile\0", 5), 4.0}, {std::string("5\0", 2), 3.0}});
+  Reflection r = test::parseOk(kTiles, o).reflect();
+  ASSERT_NE(entry(r, "main"), nullptr);
+  EXPECT_EQ(entry(r, "main")->workgroupSize, (std::array<uint32_t, 3>{8, 2, 1}));  // defaults
+  Reflection given = test::parseOk(kTiles, withValues({{"tile", 4.0}, {"5", 3.0}})).reflect();
+  ASSERT_NE(entry(given, "main"), nullptr);
+  EXPECT_EQ(entry(given, "main")->workgroupSize, (std::array<uint32_t, 3>{4, 3, 1}));
+}
+
+}  // namespace
+}  // namespace bindery::wgsl

@@ -309,8 +309,11 @@ struct Convert<std::map<std::string, T, Compare>> {
     Napi::Object object = v.As<Napi::Object>();
     Napi::Array keys = ownEnumerableKeys(ctx, object);
     for (uint32_t i = 0; i < keys.Length(); ++i) {
-      std::string key = keys.Get(i).As<Napi::String>().Utf8Value();
-      Napi::Value value = object.Get(key);
+      Napi::Value jsKey = keys.Get(i);
+      std::string key = jsKey.As<Napi::String>().Utf8Value();
+      // by the key value itself: Get(std::string) would pass key.c_str(),
+      // cut at a NUL, so "c0\0" would read the property "c0"
+      Napi::Value value = object.Get(jsKey);
       if (value.IsUndefined()) continue;
       Where at{&where, nullptr, 0};
       std::string name = key;
