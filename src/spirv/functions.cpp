@@ -24,7 +24,14 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId) {
   fn_ = &ctx;
   Words header;
   std::vector<Id> paramTypes;
-  for (TypeId p : f.params) paramTypes.push_back(type(p));
+  for (TypeId p : f.params) {
+    paramTypes.push_back(type(p));
+    // unrestricted_pointer_parameters: storage-buffer pointers as arguments
+    if (T[p].kind == TypeKind::Pointer && T[p].space == AddressSpace::Storage)
+      b.capability(spv::Capability::VariablePointersStorageBuffer);
+    if (T[p].kind == TypeKind::Pointer && T[p].space == AddressSpace::Uniform)
+      unsupportedAt("a pointer parameter in the 'uniform' address space", d.nameSpan);
+  }
   Id ret = type(f.returnType);
   emitOp(header, spv::Op::OpFunction,
          {ret, fnId, uint32_t(spv::FunctionControlMask::MaskNone), functionType(ret, paramTypes)});

@@ -201,6 +201,7 @@ class Generator {
   std::vector<Id> workgroupVars_;
   std::vector<Id> allGlobals_;  // every module-scope variable (the 1.4+ interface)
   std::unordered_map<Id, TypeId> workgroupTypes_;
+  std::unordered_map<Id, Id> sampledImageTypes_;  // image type -> OpTypeSampledImage
   Id localInvocationIndex_ = 0;  // Input variable, when zero-initialisation needs it
 };
 

@@ -259,8 +259,12 @@ Id Generator::textureType(TypeId t) {
   spv::ImageFormat format = spv::ImageFormat::Unknown;
   if (storage) {
     format = imageFormat(ty.format);
-    if (format == spv::ImageFormat::Unknown)
-      unsupportedAt("the texel format of '" + T.name(t) + "'", {});
+    if (format == spv::ImageFormat::Unknown) {  // bgra8unorm, ...: no SPIR-V format
+      if (ty.access != wgsl::AccessMode::Write)
+        b.capability(spv::Capability::StorageImageReadWithoutFormat);
+      if (ty.access != wgsl::AccessMode::Read)
+        b.capability(spv::Capability::StorageImageWriteWithoutFormat);
+    }
     sampled = (ty.format == TexelFormat::R32sint || ty.format == TexelFormat::Rg32sint ||
                ty.format == TexelFormat::Rgba32sint || ty.format == TexelFormat::Rgba8sint ||
                ty.format == TexelFormat::Rgba16sint || ty.format == TexelFormat::R8sint ||
@@ -272,20 +276,32 @@ Id Generator::textureType(TypeId t) {
                  ty.format == TexelFormat::Rg8uint || ty.format == TexelFormat::R16uint)
                   ? T.u32()
                   : T.f32();
-    if (format != spv::ImageFormat::Rgba32f && format != spv::ImageFormat::Rgba32i &&
-        format != spv::ImageFormat::Rgba32ui && format != spv::ImageFormat::R32f &&
-        format != spv::ImageFormat::R32i && format != spv::ImageFormat::R32ui &&
-        format != spv::ImageFormat::Rgba16f && format != spv::ImageFormat::Rgba16i &&
-        format != spv::ImageFormat::Rgba16ui && format != spv::ImageFormat::Rgba8 &&
-        format != spv::ImageFormat::Rgba8Snorm && format != spv::ImageFormat::Rgba8i &&
-        format != spv::ImageFormat::Rgba8ui)
+    if (format != spv::ImageFormat::Unknown && format != spv::ImageFormat::Rgba32f &&
+        format != spv::ImageFormat::Rgba32i && format != spv::ImageFormat::Rgba32ui &&
+        format != spv::ImageFormat::R32f && format != spv::ImageFormat::R32i &&
+        format != spv::ImageFormat::R32ui && format != spv::ImageFormat::Rgba16f &&
+        format != spv::ImageFormat::Rgba16i && format != spv::ImageFormat::Rgba16ui &&
+        format != spv::ImageFormat::Rgba8 && format != spv::ImageFormat::Rgba8Snorm &&
+        format != spv::ImageFormat::Rgba8i && format != spv::ImageFormat::Rgba8ui)
       b.capability(spv::Capability::StorageImageExtendedFormats);
   }
   Id sampledId = type(sampled);
+  // texture types that differ only in access share one image type
+  std::vector<uint32_t> key{uint32_t(spv::Op::OpTypeImage),
+                            sampledId,
+                            uint32_t(dim),
+                            depth ? 1u : 0u,
+                            arrayed ? 1u : 0u,
+                            ms ? 1u : 0u,
+                            storage ? 2u : 1u,
+                            uint32_t(format)};
+  auto it = constants_.find(key);
+  if (it != constants_.end()) return it->second;
   Id id = b.newId();
-  emitOp(b.globals, spv::Op::OpTypeImage,
-         {id, sampledId, uint32_t(dim), depth ? 1u : 0u, arrayed ? 1u : 0u, ms ? 1u : 0u,
-          storage ? 2u : 1u, uint32_t(format)});
+  std::vector<uint32_t> ops{id};
+  ops.insert(ops.end(), key.begin() + 1, key.end());
+  emitOp(b.globals, spv::Op::OpTypeImage, ops);
+  constants_[key] = id;
   return id;
 }
 
