@@ -31,6 +31,12 @@ class Parser {
 
   // parser_decl.cpp
   Range parseAttributes();
+  // #diagnostic-filtering: severities, rule names and conflicting filters
+  // of one attribute list (`@diagnostic` may repeat with different rules).
+  void checkDiagnosticAttrs(const std::vector<Attribute>& list);
+  // #statements: only @diagnostic is allowed at the start of a statement,
+  // a switch body, a loop body or a continuing block (`where` says which).
+  void checkStatementAttrs(Range attrs, const char* where);
   uint32_t parseVarDecl(bool global, Range attrs);  // 'var', 'let', 'const', 'override'
 
  private:

@@ -44,9 +44,70 @@ Range Parser::parseAttributes() {
         diags_.error(a.span, "duplicate attribute @" + std::string(a.name));
     list.push_back(a);
   }
+  checkDiagnosticAttrs(list);
   Range r{static_cast<uint32_t>(ast_.attrs.size()), static_cast<uint32_t>(list.size())};
   ast_.attrs.insert(ast_.attrs.end(), list.begin(), list.end());
   return r;
+}
+
+namespace {
+// The rule name of `@diagnostic(severity, rule)`: an identifier or a
+// dotted pair `a.b` (#diagnostic-rule-name); empty when it is neither.
+std::string diagnosticRuleName(const Ast& ast, NodeId e) {
+  const Expr& x = ast.exprs[e];
+  if (x.kind == ExprKind::Ident && x.templateArgs.count == 0) return std::string(x.name);
+  if (x.kind == ExprKind::Member && ast.exprs[x.lhs].kind == ExprKind::Ident)
+    return std::string(ast.exprs[x.lhs].name) + "." + std::string(x.name);
+  return {};
+}
+}  // namespace
+
+void Parser::checkDiagnosticAttrs(const std::vector<Attribute>& list) {
+  std::vector<std::pair<std::string, std::string_view>> seen;  // rule, severity
+  for (const Attribute& a : list) {
+    if (a.name != "diagnostic") continue;
+    if (a.args.count != 2) {
+      diags_.error(a.span,
+                   "@diagnostic takes a severity and a rule name, e.g. "
+                   "@diagnostic(off, derivative_uniformity)");
+      continue;
+    }
+    const Expr& sev = ast_.exprs[ast_.at(a.args, 0)];
+    std::string rule = diagnosticRuleName(ast_, ast_.at(a.args, 1));
+    Span ruleSpan = ast_.exprs[ast_.at(a.args, 1)].span;
+    if (sev.kind != ExprKind::Ident ||
+        (sev.name != "error" && sev.name != "warning" && sev.name != "info" && sev.name != "off")) {
+      diags_.error(sev.span, "invalid diagnostic severity" +
+                                 (sev.kind == ExprKind::Ident ? " '" + std::string(sev.name) + "'"
+                                                              : std::string()) +
+                                 " (expected error, warning, info or off)");
+      continue;
+    }
+    if (rule.empty()) {
+      diags_.error(ruleSpan, "invalid diagnostic rule name: expected a name or 'name.name'");
+      continue;
+    }
+    if (rule.find('.') == std::string::npos && rule != "derivative_uniformity" &&
+        rule != "subgroup_uniformity")
+      diags_.warning(ruleSpan, "unknown diagnostic rule '" + rule + "'");
+    // #diagnostic-filtering: filters on one range with one rule and
+    // different severities conflict
+    for (const auto& [r, s] : seen)
+      if (r == rule && s != sev.name)
+        diags_.error(a.span, "conflicting diagnostic filters for '" + rule + "': '" +
+                                 std::string(s) + "' and '" + std::string(sev.name) +
+                                 "' on the same range");
+    seen.emplace_back(rule, sev.name);
+  }
+}
+
+void Parser::checkStatementAttrs(Range attrs, const char* where) {
+  for (uint32_t i = 0; i < attrs.count; ++i) {
+    const Attribute& a = ast_.attrs[attrs.begin + i];
+    if (a.name != "diagnostic")
+      diags_.error(a.span, "attribute @" + std::string(a.name) + " is not valid on " + where +
+                               "; only @diagnostic is");
+  }
 }
 
 uint32_t Parser::parseVarDecl(bool global, Range attrs) {

@@ -6,6 +6,7 @@
 namespace bindery::wgsl {
 
 NodeId Parser::parseCompound(Range attrs) {
+  checkStatementAttrs(attrs, "a compound statement");
   uint32_t start = peek().span.offset;
   expect(Tok::LBrace, "to start a block");
   std::vector<uint32_t> items;
@@ -45,8 +46,17 @@ NodeId Parser::parseSwitch(Range attrs) {
   s.kind = StmtKind::Switch;
   s.attrs = attrs;
   s.a = parseExpression();
+  // #diagnostic-filtering: a filter at the beginning of the switch body
+  // affects the body; kept with the statement's own (they are adjacent in
+  // Ast::attrs), as the selector has no diagnostics of its own.
   Range bodyAttrs = parseAttributes();
-  (void)bodyAttrs;
+  checkStatementAttrs(bodyAttrs, "a switch body");
+  if (bodyAttrs.count) {
+    if (s.attrs.count == 0)
+      s.attrs = bodyAttrs;
+    else if (s.attrs.begin + s.attrs.count == bodyAttrs.begin)
+      s.attrs.count += bodyAttrs.count;
+  }
   expect(Tok::LBrace, "to start the switch body");
   std::vector<uint32_t> clauses;
   while (!is(Tok::RBrace)) {
@@ -89,6 +99,7 @@ NodeId Parser::parseLoop(Range attrs) {
   s.kind = StmtKind::Loop;
   s.attrs = attrs;
   Range bodyAttrs = parseAttributes();
+  checkStatementAttrs(bodyAttrs, "a loop body");
   uint32_t bstart = peek().span.offset;
   expect(Tok::LBrace, "to start the loop body");
   std::vector<uint32_t> items;
@@ -97,6 +108,7 @@ NodeId Parser::parseLoop(Range attrs) {
     uint32_t cstart = peek().span.offset;
     advance();
     Range cattrs = parseAttributes();
+    checkStatementAttrs(cattrs, "a continuing block");
     expect(Tok::LBrace, "to start the continuing block");
     std::vector<uint32_t> citems;
     while (!is(Tok::RBrace)) {
@@ -235,6 +247,7 @@ NodeId Parser::parseStatement() {
   Range attrs = parseAttributes();
   bool hasAttrs = attrs.count > 0;
   Stmt s;
+  if (hasAttrs && peek().kind != Tok::LBrace) checkStatementAttrs(attrs, "a statement");
   switch (peek().kind) {
     case Tok::KwIf: return parseIf(attrs);
     case Tok::KwSwitch: return parseSwitch(attrs);

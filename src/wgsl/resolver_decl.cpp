@@ -38,6 +38,7 @@ void Resolver::run() {
 
 void Resolver::resolveDirectives() {
   const Options& o = m_.options;
+  std::vector<std::pair<std::string, std::string_view>> globalFilters;  // rule, severity
   for (const Directive& d : m_.ast.directives) {
     for (size_t i = 0; i < d.names.size(); ++i) {
       std::string_view n = d.names[i];
@@ -93,6 +94,16 @@ void Resolver::resolveDirectives() {
         if (n != "error" && n != "warning" && n != "info" && n != "off")
           error(s, "invalid diagnostic severity '" + std::string(n) +
                        "' (expected error, warning, info or off)");
+        // #diagnostic-filtering: global filters with one rule and different
+        // severities conflict (the rule is the rest of the names, joined by '.')
+        std::string rule;
+        for (size_t k = 1; k < d.names.size(); ++k)
+          rule += (k > 1 ? "." : "") + std::string(d.names[k]);
+        for (const auto& [r, sev] : globalFilters)
+          if (r == rule && sev != n)
+            error(d.span, "conflicting diagnostic directives for '" + rule + "': '" +
+                              std::string(sev) + "' and '" + std::string(n) + "'");
+        globalFilters.emplace_back(rule, n);
       } else if (n.find('.') == std::string_view::npos && n != "derivative_uniformity" &&
                  n != "subgroup_uniformity") {
         diags_.warning(s, "unknown diagnostic rule '" + std::string(n) + "'");

@@ -135,3 +135,55 @@ TEST(SpecRules, VertexStageWritableStorage) {
 
 }  // namespace
 }  // namespace bindery::wgsl::test
+
+namespace bindery::wgsl::test {
+namespace {
+
+// #diagnostic-filtering: every placement of @diagnostic; conflicts; rules.
+TEST(SpecRules, DiagnosticFilterPlacementsAndConflicts) {
+  const char* sampled =
+      "@group(0) @binding(0) var t : texture_2d<f32>;\n"
+      "@group(0) @binding(1) var s : sampler;\n"
+      "@fragment fn f(@location(0) x : f32) -> @location(0) vec4f {\n"
+      "  var c = vec4f();\n"
+      "  switch i32(x) %s{ default { c = textureSample(t, s, vec2f()); } }\n"
+      "  return c;\n"
+      "}\n";
+  auto with = [&](const char* attr) {
+    std::string src = sampled;
+    src.replace(src.find("%s"), 2, attr);
+    return src;
+  };
+  // a filter on the switch body takes effect
+  parseOk(with("@diagnostic(off, derivative_uniformity) "));
+  EXPECT_TRUE(fails(with(""), "derivative_uniformity"));
+  EXPECT_TRUE(fails(with("@diagnostic(error, derivative_uniformity) "), "derivative_uniformity"));
+  EXPECT_TRUE(fails(with("@align(4) "), "attribute @align is not valid on a switch body"));
+  EXPECT_TRUE(fails("fn f() { @must_use { } }",
+                    "attribute @must_use is not valid on a compound statement"));
+  EXPECT_TRUE(fails("fn f() { loop @size(4) { break; } }", "not valid on a loop body"));
+  EXPECT_TRUE(fails("fn f() { loop { continuing @align(4) { break if true; } } }",
+                    "not valid on a continuing block"));
+  parseOk(
+      "fn f() { loop { continuing @diagnostic(off, derivative_uniformity) { break if true; } } }");
+  // conflicts: one range, one rule, two severities
+  EXPECT_TRUE(fails(
+      "@diagnostic(off, derivative_uniformity) @diagnostic(error, derivative_uniformity) fn f() {}",
+      "conflicting diagnostic filters for 'derivative_uniformity': 'off' and 'error'"));
+  parseOk(
+      "@diagnostic(off, derivative_uniformity) @diagnostic(off, derivative_uniformity) fn f() {}");
+  parseOk(
+      "@diagnostic(off, derivative_uniformity) @diagnostic(error, subgroup_uniformity) fn f() {}");
+  EXPECT_TRUE(
+      fails("diagnostic(off, derivative_uniformity);\n"
+            "diagnostic(warning, derivative_uniformity);",
+            "conflicting diagnostic directives for 'derivative_uniformity'"));
+  parseOk("diagnostic(off, derivative_uniformity); diagnostic(off, derivative_uniformity);");
+  EXPECT_TRUE(fails("@diagnostic(loud, derivative_uniformity) fn f() {}",
+                    "invalid diagnostic severity 'loud'"));
+  EXPECT_TRUE(fails("@diagnostic(off) fn f() {}", "@diagnostic takes a severity and a rule name"));
+  parseOk("@diagnostic(off, vendor.rule) fn f() {}");
+}
+
+}  // namespace
+}  // namespace bindery::wgsl::test
