@@ -5,14 +5,15 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <memory>
 #include <new>
 #include <vector>
 
-#include "core/resources/buffer.h"
-#include "core/device/device.h"
-#include "core/resources/external_texture.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
+#include "core/resources/buffer.h"
+#include "core/resources/external_texture.h"
 #include "core/resources/sampler.h"
 #include "core/resources/texture_view.h"
 
@@ -81,8 +82,13 @@ Ref<BindGroupBase> BindGroupBase::create(DeviceBase* device, std::string_view la
     uint32_t alignment = uniform ? deviceLimits.minUniformBufferOffsetAlignment
                                  : deviceLimits.minStorageBufferOffsetAlignment;
     uint64_t bufferSize = static_cast<const BufferBase*>(resources[i])->size();
-    uint64_t end = ranges[i].offset + ranges[i].size;
+    // #gpubindingcommandsmixin-setbindgroup: without a size the binding
+    // reaches the buffer's end whatever the dynamic offset, so only
+    // minBindingSize must still fit; with one, the whole range must.
+    const uint64_t minBindingSize = internal->entry(i).minBindingSize;
+    uint64_t end = ranges[i].offset + (ranges[i].sized ? ranges[i].size : minBindingSize);
     new (&limits[i]) DynamicOffsetLimit{bufferSize >= end ? bufferSize - end : 0, alignment - 1};
+    if (!ranges[i].sized && minBindingSize == 0) group->offsetDependentLateSize_ = true;
   }
   return Ref<BindGroupBase>::adopt(group);
 }
@@ -139,6 +145,140 @@ MaybeError BindGroupBase::validateExternalTexturesNotExpired() const {
     return error;
   }
   return {};
+}
+
+namespace {
+
+enum class OffsetProblem { None, NotAligned, OutOfBounds };
+
+struct DynamicOffsetCheck {
+  const BindGroupBase& group;
+  uint32_t uniformAlignment;
+  uint32_t storageAlignment;
+
+  uint32_t alignment(uint32_t i) const {
+    return group.layoutEntry(i).bufferType == BufferBindingType::Uniform ? uniformAlignment
+                                                                         : storageAlignment;
+  }
+  // The bytes that must fit after offset + dynamicOffset: the size for a
+  // binding with one, minBindingSize for one without (it reaches the end).
+  uint64_t requiredBytes(uint32_t i) const {
+    const BoundBufferRange& range = group.bufferRange(i);
+    return range.sized ? range.size : group.layoutEntry(i).minBindingSize;
+  }
+  OffsetProblem problem(uint32_t i, uint32_t offset) const {
+    if ((offset & (alignment(i) - 1)) != 0) return OffsetProblem::NotAligned;
+    const BoundBufferRange& range = group.bufferRange(i);
+    if (range.offset + offset + requiredBytes(i) > group.buffer(i)->size()) {
+      return OffsetProblem::OutOfBounds;
+    }
+    return OffsetProblem::None;
+  }
+  // An order of `offsets` that passes every entry's checks (a bipartite
+  // matching of offsets to entries), or empty when none does.
+  std::vector<uint32_t> validOrder(const uint32_t* offsets, uint32_t count) const {
+    std::vector<int> entryOf(count, -1);  // offset index -> entry
+    std::function<bool(uint32_t, std::vector<bool>&)> assign = [&](uint32_t entry,
+                                                                   std::vector<bool>& seen) {
+      for (uint32_t o = 0; o < count; ++o) {
+        if (seen[o] || problem(entry, offsets[o]) != OffsetProblem::None) continue;
+        seen[o] = true;
+        if (entryOf[o] < 0 || assign(static_cast<uint32_t>(entryOf[o]), seen)) {
+          entryOf[o] = static_cast<int>(entry);
+          return true;
+        }
+      }
+      return false;
+    };
+    for (uint32_t entry = 0; entry < count; ++entry) {
+      std::vector<bool> seen(count, false);
+      if (!assign(entry, seen)) return {};
+    }
+    std::vector<uint32_t> order(count);
+    for (uint32_t o = 0; o < count; ++o) order[static_cast<uint32_t>(entryOf[o])] = offsets[o];
+    return order;
+  }
+};
+
+std::string joinOffsets(const std::vector<uint32_t>& offsets) {
+  std::string text;
+  for (uint32_t o : offsets) text += (text.empty() ? "" : ", ") + std::to_string(o);
+  return text;
+}
+
+}  // namespace
+
+MaybeError validateDynamicOffsets(const BindGroupBase& group, const uint32_t* offsets,
+                                  uint32_t count, uint32_t uniformAlignment,
+                                  uint32_t storageAlignment) {
+  DynamicOffsetCheck check{group, uniformAlignment, storageAlignment};
+  uint32_t bad = count;
+  for (uint32_t i = 0; i < count && bad == count; ++i) {
+    if (check.problem(i, offsets[i]) != OffsetProblem::None) bad = i;
+  }
+  if (bad == count) return {};
+  // Dense order puts the dynamic buffers first, in binding-number order:
+  // dynamicOffsets[i] belongs to dense entry i.
+  const LayoutEntry& entry = group.layoutEntry(bad);
+  const BoundBufferRange& range = group.bufferRange(bad);
+  const BufferBase* buffer = group.buffer(bad);
+  const uint32_t offset = offsets[bad];
+  const uint32_t alignment = check.alignment(bad);
+  const bool uniform = entry.bufferType == BufferBindingType::Uniform;
+  std::unique_ptr<ErrorData> error;
+  if (check.problem(bad, offset) == OffsetProblem::NotAligned) {
+    error = makeValidationError(
+        ErrorCode::DynamicOffsetNotAligned,
+        fmt::format(
+            "dynamicOffsets[{}] ({}, for binding {} of {}, a '{}' buffer) is not a "
+            "multiple of {} ({}).",
+            bad, offset, entry.binding, group.describe(), toString(entry.bufferType), alignment,
+            uniform ? "minUniformBufferOffsetAlignment" : "minStorageBufferOffsetAlignment"));
+    error->fix =
+        fmt::format("Round the offset to a multiple of {} (the device's limit).", alignment);
+  } else {
+    const uint64_t required = check.requiredBytes(bad);
+    const uint64_t end = range.offset + offset + required;
+    error = makeValidationError(
+        ErrorCode::DynamicOffsetOutOfBounds,
+        range.sized
+            ? fmt::format("dynamicOffsets[{}] ({}) for binding {} of {} moves the binding past "
+                          "the end of {}: offset {} + dynamic offset {} + size {} = {} > buffer "
+                          "size {}.",
+                          bad, offset, entry.binding, group.describe(), buffer->describe(),
+                          range.offset, offset, range.size, end, buffer->size())
+            : fmt::format("dynamicOffsets[{}] ({}) for binding {} of {} moves the binding past "
+                          "the end of {}: offset {} + dynamic offset {} + minBindingSize {} = {} "
+                          "> buffer size {} (the binding has no size, so it covers the buffer "
+                          "from offset + dynamic offset to its end).",
+                          bad, offset, entry.binding, group.describe(), buffer->describe(),
+                          range.offset, offset, required, end, buffer->size()));
+    uint64_t room =
+        buffer->size() >= range.offset + required ? buffer->size() - range.offset - required : 0;
+    error->fix = fmt::format("Use a dynamic offset of at most {}.", room / alignment * alignment);
+  }
+  // Offsets given in the order of the descriptor's entries rather than by
+  // binding number are valid in another order: say which.
+  if (count > 1) {
+    std::vector<uint32_t> order = check.validOrder(offsets, count);
+    if (!order.empty()) {
+      std::string expected;
+      for (uint32_t i = 0; i < count; ++i) {
+        const LayoutEntry& e = group.layoutEntry(i);
+        expected += fmt::format("{}binding {} ('{}'): {}", i ? ", " : "", e.binding,
+                                toString(e.bufferType), order[i]);
+      }
+      error->message += fmt::format(
+          " The offsets given ([{}]) would all be valid in another order: dynamicOffsets are "
+          "taken in binding-number order (one per entry with hasDynamicOffset: true), not in "
+          "the order of the entries in the descriptor. {} expects: {}.",
+          joinOffsets(std::vector<uint32_t>(offsets, offsets + count)),
+          group.layout()->describeWithOwner(), expected);
+      error->fix =
+          fmt::format("Pass dynamicOffsets: [{}] (sorted by binding number).", joinOffsets(order));
+    }
+  }
+  return error;
 }
 
 Ref<BindGroupBase> DeviceBase::createBindGroup(const BindGroupDescriptor& descriptor) {

@@ -15,10 +15,10 @@
 #include <string>
 
 #include "bindery/bind_group.h"
-#include "core/binding/bind_group_layout.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/binding/bind_group_layout.h"
 
 namespace bindery::core {
 
@@ -28,16 +28,22 @@ class TextureViewBase;
 class ExternalTextureBase;
 
 // One buffer entry's bound range (offset and size resolved: size is the
-// effective buffer binding size).
+// effective buffer binding size, #abstract-opdef-effective-buffer-binding-size).
+// `sized`: the GPUBufferBinding gave a size. Without one the binding covers
+// the buffer from offset (+ the dynamic offset, when it has one) to its end.
 struct BoundBufferRange {
   uint64_t offset = 0;
   uint64_t size = 0;
+  bool sized = true;
 };
 
 // What setBindGroup checks a dynamic offset against, per dynamic entry,
 // derived once at creation: the alignment mask of its buffer type's
 // min*BufferOffsetAlignment limit and the largest offset that keeps the
-// binding in bounds (offset + dynamicOffset + size <= buffer size).
+// binding in bounds: offset + dynamicOffset + minBindingSize <= buffer size
+// for a binding without a size (#gpubindingcommandsmixin-setbindgroup), and
+// offset + dynamicOffset + size <= buffer size for one with a size (the
+// bound range stays inside the buffer).
 struct DynamicOffsetLimit {
   uint64_t maxOffset = 0;
   uint32_t alignMask = 0;
@@ -75,6 +81,18 @@ class BindGroupBase final : public ObjectBase {
   ObjectBase* resource(uint32_t i) const { return resources()[i]; }
   BufferBase* buffer(uint32_t i) const;
   const BoundBufferRange& bufferRange(uint32_t i) const { return ranges()[i]; }
+  // The effective buffer binding size of buffer entry i once `dynamicOffset`
+  // is added to its offset ("Validate encoder bind groups",
+  // #abstract-opdef-effective-buffer-binding-size): a binding without a size
+  // shrinks by the dynamic offset, one with a size keeps it.
+  uint64_t effectiveSize(uint32_t i, uint64_t dynamicOffset) const {
+    const BoundBufferRange& r = ranges()[i];
+    if (r.sized) return r.size;
+    return r.size > dynamicOffset ? r.size - dynamicOffset : 0;
+  }
+  // Some dynamic-offset entry has no size and a layout minBindingSize of 0:
+  // its late minimum size check (at draw/dispatch) depends on the offset.
+  bool hasOffsetDependentLateSize() const { return offsetDependentLateSize_; }
   SamplerBase* sampler(uint32_t i) const;
   TextureViewBase* textureView(uint32_t i) const;          // null unless a view
   ExternalTextureBase* externalTexture(uint32_t i) const;  // null unless one
@@ -107,8 +125,17 @@ class BindGroupBase final : public ObjectBase {
   uint32_t count_ = 0;
   uint32_t bufferCount_ = 0;
   uint32_t dynamicCount_ = 0;
+  bool offsetDependentLateSize_ = false;
   mutable std::atomic<uint64_t> passStamp_{0};
 };
+
+// #gpubindingcommandsmixin-setbindgroup: each of `group`'s dynamic offsets
+// (as many as its layout's dynamicOffsetCount) aligned to its buffer type's
+// limit and in bounds. When the offsets fail but would pass in another order,
+// the message says so and shows the order the layout expects.
+MaybeError validateDynamicOffsets(const BindGroupBase& group, const uint32_t* offsets,
+                                  uint32_t count, uint32_t uniformAlignment,
+                                  uint32_t storageAlignment);
 
 // #bind-group-creation validation and resolution: on success `resources`
 // (dense order, each referenced) and `ranges` are filled; on failure every

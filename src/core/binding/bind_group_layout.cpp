@@ -8,9 +8,9 @@
 #include <new>
 #include <unordered_map>
 
+#include "core/base/handles.h"
 #include "core/device/device.h"
 #include "core/resources/format.h"
-#include "core/base/handles.h"
 
 namespace bindery::core {
 
@@ -440,6 +440,11 @@ BindGroupLayoutBase::BindGroupLayoutBase(DeviceBase* device, std::string_view la
     : ObjectBase(device, ObjectType::BindGroupLayout, label, tag) {}
 
 BindGroupLayoutBase::~BindGroupLayoutBase() = default;
+
+std::string BindGroupLayoutBase::describeWithOwner() const {
+  if (!exclusivePipeline_) return describe();
+  return fmt::format("{} (the layout: 'auto' of {})", describe(), exclusivePipelineDescription_);
+}
 
 Ref<BindGroupLayoutBase> DeviceBase::createBindGroupLayout(
     const BindGroupLayoutDescriptor& descriptor) {

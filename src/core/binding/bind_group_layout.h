@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "bindery/bind_group_layout.h"
-#include "core/binding/binding_slot_limits.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/binding/binding_slot_limits.h"
 
 namespace bindery::core {
 
@@ -123,6 +123,9 @@ class BindGroupLayoutBase final : public ObjectBase {
   // exclusivePipelineDescription() ("[RenderPipeline "p"]"), taken at creation.
   const ObjectBase* exclusivePipeline() const { return exclusivePipeline_; }
   const std::string& exclusivePipelineDescription() const { return exclusivePipelineDescription_; }
+  // describe(), followed for a layout: 'auto' layout by the pipeline that
+  // made it: "[BindGroupLayout] (the layout: 'auto' of [ComputePipeline "p"])".
+  std::string describeWithOwner() const;
   // The owning pipeline while it lives, for explanations that read it; null
   // once the pipeline is gone (its destructor calls detachExclusivePipeline()).
   const ObjectBase* liveExclusivePipeline() const {

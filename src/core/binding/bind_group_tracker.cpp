@@ -8,12 +8,12 @@
 #include <algorithm>
 
 #include "core/binding/bind_group.h"
-#include "core/resources/buffer.h"
+#include "core/binding/pipeline_layout.h"
+#include "core/commands/usage_scope.h"
 #include "core/pipeline/pipeline.h"
 #include "core/pipeline/pipeline_explain.h"
-#include "core/binding/pipeline_layout.h"
+#include "core/resources/buffer.h"
 #include "core/resources/texture_view.h"
-#include "core/commands/usage_scope.h"
 
 namespace bindery::core {
 
@@ -50,6 +50,7 @@ void BindGroupTracker::init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPe
 
 void BindGroupTracker::reset() {
   groups_.fill(nullptr);
+  offsetDependent_ = 0;
   dirty_ = ~uint64_t{0};
   offsetsDirty_ = 0;
   setMask_ = 0;
@@ -88,32 +89,54 @@ MaybeError BindGroupTracker::validateSlot(uint32_t index) const {
     }
     return error;
   }
-  // Late minimum buffer binding sizes ([[prevalidatedSize]] false).
+  // Late minimum buffer binding sizes ([[prevalidatedSize]] false), with
+  // the dynamic offset added to the binding's offset.
   if (index < pipeline_->minBufferSizes.size()) {
     const std::vector<uint64_t>& minSizes = pipeline_->minBufferSizes[index];
     uint32_t n = std::min<uint32_t>(group->bufferCount(), static_cast<uint32_t>(minSizes.size()));
+    const uint32_t* dyn = offsets(index);
+    const uint32_t dynCount = group->dynamicOffsetCount();
     for (uint32_t i = 0; i < n; ++i) {
       if (minSizes[i] == 0 || group->prevalidatedSize(i)) continue;
-      uint64_t size = group->bufferRange(i).size;
+      uint64_t size = group->effectiveSize(i, i < dynCount ? dyn[i] : 0);
       if (size < minSizes[i]) [[unlikely]] {
-        const LayoutEntry& entry = group->layoutEntry(i);
-        auto error = makeValidationError(
-            ErrorCode::BindingSizeTooSmallForShader,
-            fmt::format("Binding {} of {} (at @group({})) binds {} bytes of {}, but the shader "
-                        "variable at @group({}) @binding({}) of {} needs at least {} bytes (its "
-                        "minimum binding size); the layout's minBindingSize is 0, so the size is "
-                        "checked at this draw/dispatch.",
-                        entry.binding, group->describe(), index, size, describe(group->buffer(i)),
-                        index, entry.binding, describe(pipeline_->pipeline), minSizes[i]));
-        error->fix = fmt::format(
-            "Bind at least {} bytes, or set minBindingSize: {} in the "
-            "layout to catch this at createBindGroup().",
-            minSizes[i], minSizes[i]);
-        return error;
+        return lateSizeError(index, i, size, minSizes[i], i < dynCount ? dyn[i] : 0);
       }
     }
   }
   return {};
+}
+
+std::unique_ptr<ErrorData> BindGroupTracker::lateSizeError(uint32_t index, uint32_t i,
+                                                           uint64_t size, uint64_t minSize,
+                                                           uint32_t dynamicOffset) const {
+  const BindGroupBase* group = groups_[index];
+  const LayoutEntry& entry = group->layoutEntry(i);
+  const BoundBufferRange& range = group->bufferRange(i);
+  std::string bound =
+      range.sized ? fmt::format("size {} at offset {}", range.size, range.offset)
+      : entry.hasDynamicOffset
+          ? fmt::format(
+                "no size: from offset {} + dynamic offset {} to the end of the {}-byte "
+                "buffer",
+                range.offset, dynamicOffset, group->buffer(i)->size())
+          : fmt::format("no size: from offset {} to the end of the {}-byte buffer", range.offset,
+                        group->buffer(i)->size());
+  auto error = makeValidationError(
+      ErrorCode::BindingSizeTooSmallForShader,
+      fmt::format("Binding {} of {} (at @group({})) binds {} bytes of {} ({}), but the shader "
+                  "variable at @group({}) @binding({}) of {} needs at least {} bytes (its "
+                  "minimum binding size); the minBindingSize of {} is 0 there, so the size is "
+                  "checked at this draw/dispatch.{}",
+                  entry.binding, group->describe(), index, size, describe(group->buffer(i)), bound,
+                  index, entry.binding, describe(pipeline_->pipeline), minSize,
+                  group->layout()->describeWithOwner(),
+                  explainMinimumBindingSize(pipeline_->pipeline, index, entry.binding)));
+  error->fix = fmt::format(
+      "Bind at least {} bytes, or set minBindingSize: {} for binding {} in {} to catch this at "
+      "createBindGroup().",
+      minSize, minSize, entry.binding, group->layout()->describe());
+  return error;
 }
 
 // "Encoder bind groups alias a writable resource".
@@ -142,8 +165,9 @@ MaybeError BindGroupTracker::validateWritableAliasing() const {
     for (uint32_t i = 0; i < group->entryCount(); ++i) {
       const LayoutEntry& e = group->layoutEntry(i);
       if (i < group->bufferCount()) {
-        uint64_t begin = group->bufferRange(i).offset + (i < dynCount ? dyn[i] : 0);
-        buffers.push_back({group->buffer(i), begin, begin + group->bufferRange(i).size,
+        uint32_t dynamicOffset = i < dynCount ? dyn[i] : 0;
+        uint64_t begin = group->bufferRange(i).offset + dynamicOffset;
+        buffers.push_back({group->buffer(i), begin, begin + group->effectiveSize(i, dynamicOffset),
                            isWritable(e), e.visibility, g, e.binding});
       } else if (e.kind == BindingKind::StorageTexture) {
         views.push_back({group->textureView(i), isWritable(e), e.visibility, g, e.binding});
@@ -204,7 +228,8 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
     uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(mask));
     const BindGroupBase* group = groups_[slot];
     Verified& v = verifiedSlot(group, slot);
-    if (!(group && v.group == group && v.pipeline == pipeline_ && v.slot == slot)) {
+    if (!(group && v.group == group && v.pipeline == pipeline_ && v.slot == slot) ||
+        (offsetDependent_ & (uint64_t{1} << slot)) != 0) {
       BINDERY_TRY(validateSlot(slot));
       v = {group, pipeline_, slot};
     }

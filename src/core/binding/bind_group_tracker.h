@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/binding/bind_group.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
+#include "core/binding/bind_group.h"
 
 namespace bindery::core {
 
@@ -61,11 +61,18 @@ class BindGroupTracker {
     }
     uint64_t bit = uint64_t{1} << index;
     if (groups_[index] == group) {
-      // Only the offsets changed: that matters only for writable aliasing.
+      // Only the offsets changed: that matters for writable aliasing, and
+      // for the late minimum size of a binding without a size.
       offsetsDirty_ |= bit;
+      if (offsetDependent_ & bit) dirty_ |= bit;
       return;
     }
     groups_[index] = group;
+    if (group && group->hasOffsetDependentLateSize()) [[unlikely]] {
+      offsetDependent_ |= bit;
+    } else {
+      offsetDependent_ &= ~bit;
+    }
     // A group whose layout was already found group-equivalent at this slot
     // for the current pipeline needs no new check (see fastSlots_).
     if (!group || group->layout() != checkedLayouts_[index] || (fastSlots_ & bit) == 0) {
@@ -121,7 +128,10 @@ class BindGroupTracker {
       const BindGroupBase* group = groups_[slot];
       if (!group || group->layout() != checkedLayouts_[slot]) return false;
     }
-    if ((check & lateSizeMask_) != 0 && !allVerified(check & lateSizeMask_)) return false;
+    if ((check & lateSizeMask_) != 0 &&
+        ((check & lateSizeMask_ & offsetDependent_) != 0 || !allVerified(check & lateSizeMask_))) {
+      return false;
+    }
     dirty_ &= ~mask;
     return true;
   }
@@ -152,6 +162,10 @@ class BindGroupTracker {
 
   MaybeError validateSlow(uint64_t check, bool checkUsageScope);
   MaybeError validateSlot(uint32_t index) const;
+  // The late minimum size of dense buffer entry i of the group at `index`
+  // is `size`, below the shader's `minSize`.
+  std::unique_ptr<ErrorData> lateSizeError(uint32_t index, uint32_t i, uint64_t size,
+                                           uint64_t minSize, uint32_t dynamicOffset) const;
   MaybeError validateWritableAliasing() const;
 
   // (group, slot, pipeline) triples already checked: the check depends on
@@ -178,6 +192,9 @@ class BindGroupTracker {
   uint64_t dirty_ = 0;         // slots whose group changed since the last check
   uint64_t offsetsDirty_ = 0;  // slots whose dynamic offsets alone changed
   uint64_t setMask_ = 0;
+  // Slots whose group has a dynamic binding without a size whose late
+  // minimum size depends on the dynamic offset (never memoised).
+  uint64_t offsetDependent_ = 0;
   const PipelineBindingInfo* pipeline_ = nullptr;
   bool pipelineDirty_ = false;
   bool compat_ = false;

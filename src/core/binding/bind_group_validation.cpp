@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "core/base/handles.h"
 #include "core/binding/bind_group.h"
-#include "core/resources/buffer.h"
 #include "core/device/device.h"
+#include "core/pipeline/pipeline_explain.h"
+#include "core/resources/buffer.h"
 #include "core/resources/external_texture.h"
 #include "core/resources/format.h"
-#include "core/base/handles.h"
-#include "core/pipeline/pipeline_explain.h"
 #include "core/resources/sampler.h"
 #include "core/resources/texture.h"
 #include "core/resources/texture_view.h"
@@ -230,7 +230,7 @@ std::string sampleTypeFix(const DeviceBase* device, const LayoutEntry& le,
 }
 
 MaybeError validateTextureEntry(const DeviceBase* device, const LayoutEntry& le,
-                                const TextureViewBase& view) {
+                                const TextureViewBase& view, const BindGroupLayoutBase& layout) {
   BINDERY_TRY(validateViewDimension(le, view));
   SampleTypeSet compatible =
       compatibleSampleTypes(view.format(), view.aspect(), device->features());
@@ -243,6 +243,17 @@ MaybeError validateTextureEntry(const DeviceBase* device, const LayoutEntry& le,
                     le.binding, toString(le.sampleType), describeView(view),
                     toString(view.format()), toString(view.aspect()), compatible.toString()));
     error->fix = sampleTypeFix(device, le, view, compatible);
+    // A layout: 'auto' asks 'float' of a texture the shader samples with a
+    // filtering sampler: say so, and give the fixes that apply.
+    if (le.sampleType == TextureSampleType::Float &&
+        compatible.has(TextureSampleType::UnfilterableFloat)) {
+      AutoLayoutExplanation why =
+          explainAutoLayoutFilterable(layout, le.binding, view.format(), device->features());
+      if (!why.text.empty()) {
+        error->message += why.text;
+        error->fix = std::move(why.fix);
+      }
+    }
     return error;
   }
   BINDERY_INVALID_IF_FIX(
@@ -457,12 +468,14 @@ MaybeError validateBufferEntry(const DeviceBase* device, const LayoutEntry& le,
       le.binding, buffer.describe(), effective);
   range->offset = offset;
   range->size = effective;
+  range->sized = size.has_value();
   return {};
 }
 
 // One entry. On success *slot holds the resource with a reference for the group.
 MaybeError validateEntry(DeviceBase* device, const LayoutEntry& le, const BindingResource& r,
-                         size_t index, ObjectBase** slot, BoundBufferRange* range) {
+                         size_t index, ObjectBase** slot, BoundBufferRange* range,
+                         const BindGroupLayoutBase& layout) {
   const size_t type = r.index();
   switch (le.kind) {
     case BindingKind::Buffer: {
@@ -502,7 +515,7 @@ MaybeError validateEntry(DeviceBase* device, const LayoutEntry& le, const Bindin
       }
       Ref<TextureViewBase> view;
       BINDERY_TRY(getAsTextureView(device, r, index, &view));
-      BINDERY_TRY(le.kind == BindingKind::Texture ? validateTextureEntry(device, le, *view)
+      BINDERY_TRY(le.kind == BindingKind::Texture ? validateTextureEntry(device, le, *view, layout)
                                                   : validateStorageTextureEntry(device, le, *view));
       *slot = view.detach();
       return {};
@@ -635,11 +648,15 @@ MaybeError validateAndResolveBindGroup(DeviceBase* device, const BindGroupDescri
     }
     MaybeError error =
         validateEntry(device, internal.entry(index), entry.resource, i, &resources[index],
-                      index < bufferCount ? &ranges[index] : nullptr);
+                      index < bufferCount ? &ranges[index] : nullptr, layout);
     if (error.isError()) [[unlikely]] {
       releaseAll();
-      error.addContext(
-          fmt::format("validating descriptor.entries[{}] (binding {})", i, entry.binding));
+      if (error->code == ErrorCode::BindGroupBufferBindingTooSmall) {
+        error->message += explainAutoLayoutMinBindingSize(layout, entry.binding);
+      }
+      error.addContext(fmt::format(
+          "validating descriptor.entries[{}] (binding {}) of {} against {}", i, entry.binding,
+          describe(ObjectType::BindGroup, d.label), layout.describeWithOwner()));
       return error;
     }
   }

@@ -124,7 +124,8 @@ MaybeError validateBindGroupLayoutEquivalent(const BindGroupBase& group,
       ErrorCode::BindGroupLayoutNotEquivalent,
       fmt::format("{} was created with {}, which is not group-equivalent to {}, expected by {}. "
                   "Differences (- expected only, + group only, ~ both but different):{}",
-                  group.describe(), describe(actual), expected.describe(), where,
+                  group.describe(), actual ? actual->describeWithOwner() : std::string("null"),
+                  expected.describeWithOwner(), where,
                   actual ? describeLayoutDiff(expected, *actual) : std::string()));
   error->fix =
       "Create the group with the expected layout, or make both layouts explicit "

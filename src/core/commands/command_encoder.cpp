@@ -10,15 +10,15 @@
 #include <atomic>
 #include <cstring>
 
-#include "core/binding/bind_group.h"
-#include "core/resources/buffer.h"
-#include "core/device/device.h"
 #include "core/base/handles.h"
-#include "core/pipeline/pipeline.h"
-#include "core/resources/query_set.h"
+#include "core/binding/bind_group.h"
 #include "core/commands/render_pass.h"
-#include "core/resources/texture_view.h"
 #include "core/commands/usage_scope.h"
+#include "core/device/device.h"
+#include "core/pipeline/pipeline.h"
+#include "core/resources/buffer.h"
+#include "core/resources/query_set.h"
+#include "core/resources/texture_view.h"
 
 namespace bindery::core {
 
@@ -331,6 +331,14 @@ void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const u
 void PassEncoderBase::setBindGroupSlow(uint32_t cmd, uint32_t index, BindGroupBase* group,
                                        const uint32_t* offsets, uint32_t count) {
   if (MaybeError error = validateSetBindGroup(index, group, offsets, count); error.isError()) {
+    // Name the group and its layout (by label) whatever the rule.
+    std::string list;
+    for (uint32_t i = 0; i < count; ++i) list += (i ? ", " : "") + std::to_string(offsets[i]);
+    error.addContext(
+        fmt::format("validating setBindGroup({}, {}, [{}]){}", index, core::describe(group), list,
+                    group && group->layout() ? fmt::format(" ({} has layout {})", group->describe(),
+                                                           group->layout()->describeWithOwner())
+                                             : std::string()));
     return fail(std::move(error), cmd, "setBindGroup");
   }
   recordSetBindGroup(index, group, offsets, count);
@@ -356,44 +364,13 @@ MaybeError PassEncoderBase::validateSetBindGroup(uint32_t index, BindGroupBase* 
                          fmt::format("Pass exactly {} dynamic offset(s), one per entry with "
                                      "hasDynamicOffset: true, in binding-number order.",
                                      dynamicCount),
-                         "{} dynamic offset(s) given, but {} has {} dynamic offset(s) (its "
-                         "layout's dynamicOffsetCount).",
-                         count, core::describe(group), dynamicCount);
-  for (uint32_t i = 0; i < count; ++i) {
-    // Dense order puts dynamic buffers first, in binding-number order:
-    // dynamicOffsets[i] belongs to dense entry i.
-    const LayoutEntry& entry = group->layoutEntry(i);
-    bool uniform = entry.bufferType == BufferBindingType::Uniform;
-    uint32_t alignment = uniform ? minUniformAlignment_ : minStorageAlignment_;
-    uint32_t offset = offsets[i];
-    if ((offset & (alignment - 1)) != 0) [[unlikely]] {
-      auto error = makeValidationError(
-          ErrorCode::DynamicOffsetNotAligned,
-          fmt::format(
-              "dynamicOffsets[{}] ({}, for binding {}, a '{}' buffer) is not a "
-              "multiple of {} ({}).",
-              i, offset, entry.binding, toString(entry.bufferType), alignment,
-              uniform ? "minUniformBufferOffsetAlignment" : "minStorageBufferOffsetAlignment"));
-      error->fix =
-          fmt::format("Round the offset to a multiple of {} (the device's limit).", alignment);
-      return error;
-    }
-    const BoundBufferRange& range = group->bufferRange(i);
-    const BufferBase* buffer = group->buffer(i);
-    // Follows the conformance tests: offset + dynamicOffset + bindingSize <= buffer size.
-    if (range.offset + offset + range.size > buffer->size()) [[unlikely]] {
-      auto error = makeValidationError(
-          ErrorCode::DynamicOffsetOutOfBounds,
-          fmt::format("dynamicOffsets[{}] ({}) for binding {} moves the binding past the end "
-                      "of {}: offset {} + dynamic offset {} + size {} = {} > buffer size {}.",
-                      i, offset, entry.binding, buffer->describe(), range.offset, offset,
-                      range.size, range.offset + offset + range.size, buffer->size()));
-      error->fix = fmt::format("Use a dynamic offset of at most {}.",
-                               buffer->size() >= range.offset + range.size
-                                   ? buffer->size() - range.offset - range.size
-                                   : 0);
-      return error;
-    }
+                         "{} dynamic offset(s) given, but {} has {} dynamic offset(s) (the "
+                         "dynamicOffsetCount of its layout{}).",
+                         count, core::describe(group), dynamicCount,
+                         group ? " " + group->layout()->describeWithOwner() : std::string());
+  if (count != 0) {
+    BINDERY_TRY(
+        validateDynamicOffsets(*group, offsets, count, minUniformAlignment_, minStorageAlignment_));
   }
   return {};
 }

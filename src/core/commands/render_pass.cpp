@@ -9,11 +9,11 @@
 
 #include <algorithm>
 
-#include "core/binding/bind_group.h"
-#include "core/resources/buffer.h"
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/binding/bind_group.h"
+#include "core/device/device.h"
 #include "core/pipeline/pipeline.h"
+#include "core/resources/buffer.h"
 #include "core/resources/texture_view.h"
 
 namespace bindery::core {
@@ -86,8 +86,11 @@ void RenderEncoderBase::setPipeline(RenderPipelineBase* pipeline) {
     BINDERY_INVALID_IF_FIX(!(targets == layout_), RenderPipelineTargetsMismatch,
                            "Create the pipeline with fragment targets, depthStencil.format and "
                            "multisample.count equal to the pass's attachments.",
-                           "{} renders to {}, but {} has {}.", pipeline->describe(),
-                           targets.describe(), describe(), layout_.describe());
+                           "{} renders to {}, but {} has {}{}.", pipeline->describe(),
+                           targets.describe(), describe(), layout_.describe(), [&] {
+                             std::string names = describeAttachments();
+                             return names.empty() ? names : " (" + names + ")";
+                           }());
     BINDERY_INVALID_IF(pipeline->writesDepth() && depthReadOnly_,
                        RenderPipelineWritesReadOnlyDepthStencil,
                        "{} writes depth, but the depth of {} is read-only (depthReadOnly).",

@@ -13,8 +13,8 @@
 
 #include "bindery/command_encoder.h"
 #include "core/commands/command_encoder.h"
-#include "core/resources/query_set.h"
 #include "core/commands/usage_scope.h"
+#include "core/resources/query_set.h"
 
 namespace bindery::core {
 
@@ -42,6 +42,10 @@ struct RenderPassState {
   bool stencilReadOnly = false;
   uint64_t maxDrawCount = 50000000;
   std::vector<Ref<TextureViewBase>> attachments;
+  // The view of each attachment, for messages (kept alive by `attachments`):
+  // colorViews[i] is colorAttachments[i].view (null for a null attachment).
+  std::vector<const TextureViewBase*> colorViews;
+  const TextureViewBase* depthStencilView = nullptr;
   UsageScope scope;
   // [[attachment_size]]: the attachments' render extent.
   uint32_t attachmentWidth = 0;
@@ -102,6 +106,9 @@ class RenderEncoderBase : public PassEncoderBase {
     uint64_t offset = 0;
     uint64_t size = 0;
   };
+  // The pass's attachments by label, for messages ("" for a bundle encoder).
+  virtual std::string describeAttachments() const { return {}; }
+
   RenderPassLayout layout_;
   const RenderPipelineBase* renderPipeline_ = nullptr;
   bool depthReadOnly_ = false;
@@ -169,6 +176,8 @@ class RenderPassEncoderBase final : public RenderEncoderBase {
   uint32_t attachmentHeight() const { return state_.attachmentHeight; }
 
  private:
+  std::string describeAttachments() const override;
+
   Ref<CommandEncoderBase> encoder_;
   RenderPassState state_;
   ViewportCmd viewport_{};
@@ -197,6 +206,9 @@ class RenderBundleBase final : public ObjectBase {
   const UsageScope& scope() const { return scope_; }
 
  private:
+  // The pass's attachments by label, for messages ("" for a bundle encoder).
+  virtual std::string describeAttachments() const { return {}; }
+
   RenderPassLayout layout_;
   const RenderPipelineBase* renderPipeline_ = nullptr;
   bool depthReadOnly_ = false;

@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/device/device.h"
-#include "core/resources/format.h"
 #include "core/base/handles.h"
 #include "core/commands/render_pass.h"
+#include "core/device/device.h"
+#include "core/resources/format.h"
 #include "core/resources/texture.h"
 #include "core/resources/texture_view.h"
 
@@ -23,26 +23,32 @@ std::string quoted(TextureFormat f) {
   return fmt::format("'{}'", toString(f));
 }
 
+// An attachment by its labels: the view and its texture
+// ("[TextureView "albedo view"] of [Texture "albedo"]").
+std::string named(const TextureViewBase& view) {
+  return fmt::format("{} of {}", view.describe(), view.texture()->describe());
+}
+
 // #abstract-opdef-renderable-texture-view
 MaybeError validateRenderableView(const TextureViewBase& view, std::string_view what) {
   BINDERY_INVALID_IF_FIX(!view.usage().has(TextureUsage::RenderAttachment),
                          RenderPassAttachmentViewNotRenderable,
                          "Create the texture with GPUTextureUsage.RENDER_ATTACHMENT.",
                          "{} ({}) has usage {}, which lacks GPUTextureUsage.RENDER_ATTACHMENT.",
-                         what, view.describe(), toString(view.usage()));
+                         what, named(view), toString(view.usage()));
   TextureViewDimension d = view.dimension();
   BINDERY_INVALID_IF(d != TextureViewDimension::e2D && d != TextureViewDimension::e2DArray &&
                          d != TextureViewDimension::e3D,
                      RenderPassAttachmentViewNotRenderable,
                      "{} ({}) has dimension '{}'; an attachment view must be '2d', '2d-array' or "
                      "'3d'.",
-                     what, view.describe(), toString(d));
+                     what, named(view), toString(d));
   BINDERY_INVALID_IF_FIX(view.mipLevelCount() != 1, RenderPassAttachmentViewNotRenderable,
                          "Create the view with mipLevelCount: 1 (and the baseMipLevel to render "
                          "to).",
                          "{} ({}) has mipLevelCount {}; an attachment view has exactly one mip "
                          "level.{}",
-                         what, view.describe(), view.mipLevelCount(),
+                         what, named(view), view.mipLevelCount(),
                          !view.defaults().applied(TextureViewDefaults::kMipLevelCount)
                              ? std::string()
                              : " " + view.defaults().mipLevelCount() + ".");
@@ -51,7 +57,7 @@ MaybeError validateRenderableView(const TextureViewBase& view, std::string_view 
                          "render to).",
                          "{} ({}) has arrayLayerCount {}; an attachment view has exactly one "
                          "array layer.{}",
-                         what, view.describe(), view.arrayLayerCount(),
+                         what, named(view), view.arrayLayerCount(),
                          !view.defaults().applied(TextureViewDefaults::kArrayLayerCount)
                              ? std::string()
                              : " " + view.defaults().arrayLayerCount() + ".");
@@ -60,11 +66,10 @@ MaybeError validateRenderableView(const TextureViewBase& view, std::string_view 
                      RenderPassAttachmentViewNotRenderable,
                      "{} ({}) has aspect '{}'; an attachment view must refer to all aspects of "
                      "its texture's format {}.",
-                     what, view.describe(), toString(view.aspect()),
-                     quoted(view.texture()->format()));
+                     what, named(view), toString(view.aspect()), quoted(view.texture()->format()));
   BINDERY_INVALID_IF(!view.swizzle().isIdentity(), RenderPassAttachmentViewNotRenderable,
                      "{} ({}) has swizzle '{}'; an attachment view's swizzle must be 'rgba'.", what,
-                     view.describe(), view.swizzle().toString());
+                     named(view), view.swizzle().toString());
   return {};
 }
 
@@ -93,6 +98,21 @@ std::string RenderPassLayout::describe() const {
   }
   return fmt::format("{{colorFormats: [{}], depthStencilFormat: {}, sampleCount: {}}}", colors,
                      depthStencilFormat ? quoted(*depthStencilFormat) : "undefined", sampleCount);
+}
+
+std::string RenderPassEncoderBase::describeAttachments() const {
+  std::string text;
+  for (size_t i = 0; i < state_.colorViews.size(); ++i) {
+    if (const TextureViewBase* view = state_.colorViews[i]) {
+      text += fmt::format("{}colorAttachments[{}]: {} ({})", text.empty() ? "" : ", ", i,
+                          named(*view), quoted(view->format()));
+    }
+  }
+  if (const TextureViewBase* view = state_.depthStencilView) {
+    text += fmt::format("{}depthStencilAttachment: {} ({})", text.empty() ? "" : ", ", named(*view),
+                        quoted(view->format()));
+  }
+  return text;
 }
 
 uint32_t colorAttachmentBytesPerSample(std::span<const std::optional<TextureFormat>> formats) {
@@ -129,25 +149,26 @@ MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDesc
     if (!sampleCount) {
       sampleCount = view.sampleCount();
       extent = view.renderExtent();
-      firstWhat = what;
+      firstWhat = fmt::format("{} ({})", what, named(view));
       return {};
     }
     BINDERY_INVALID_IF(view.sampleCount() != *sampleCount, RenderPassSampleCountMismatch,
                        "{} ({}) has sampleCount {}, but {} has sampleCount {}; all attachments "
                        "must have the same sample count.",
-                       what, view.describe(), view.sampleCount(), firstWhat, *sampleCount);
+                       what, named(view), view.sampleCount(), firstWhat, *sampleCount);
     Extent3D e = view.renderExtent();
-    BINDERY_INVALID_IF(
-        e.width != extent->width || e.height != extent->height, RenderPassExtentMismatch,
-        "{} ({}) renders to {} but {} renders to {}; all attachments must have "
-        "the same render extent (the size at their baseMipLevel).",
-        what, view.describe(), describeExtent(e), firstWhat, describeExtent(*extent));
+    BINDERY_INVALID_IF(e.width != extent->width || e.height != extent->height,
+                       RenderPassExtentMismatch,
+                       "{} ({}) renders to {} but {} renders to {}; all attachments must have "
+                       "the same render extent (the size at their baseMipLevel).",
+                       what, named(view), describeExtent(e), firstWhat, describeExtent(*extent));
     return {};
   };
   std::vector<std::optional<TextureFormat>> formats;
   for (size_t i = 0; i < d.colorAttachments.size(); ++i) {
     const RenderPassColorAttachment& a = d.colorAttachments[i];
     const TextureViewBase* view = fromHandle<TextureViewBase>(a.view);
+    state->colorViews.push_back(view);
     if (!view) {
       formats.push_back(std::nullopt);
       continue;
@@ -159,7 +180,7 @@ MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDesc
                            RenderPassAttachmentFormatInvalid,
                            "Render to a color renderable format (#plain-color-formats).",
                            "{} ({}) has format {}, which is not a color renderable format.", what,
-                           view->describe(), quoted(view->format()));
+                           named(*view), quoted(view->format()));
     BINDERY_TRY(validateRenderableView(*view, what));
     const TextureBase& texture = *view->texture();
     if (view->dimension() == TextureViewDimension::e3D) {
@@ -169,7 +190,7 @@ MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDesc
           fmt::format("Set depthSlice to the slice to render to (0 to {}).", depth - 1),
           "{} ({}) is a '3d' view, so colorAttachments[{}].depthSlice must be "
           "given.",
-          what, view->describe(), i);
+          what, named(*view), i);
       BINDERY_INVALID_IF(*a.depthSlice >= depth, RenderPassDepthSliceInvalid,
                          "colorAttachments[{}].depthSlice ({}) is not less than the depth ({}) "
                          "of mip level {} of {}.",
@@ -178,20 +199,21 @@ MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDesc
       BINDERY_INVALID_IF(a.depthSlice.has_value(), RenderPassDepthSliceInvalid,
                          "colorAttachments[{}].depthSlice is given ({}), but {} ({}) is not a "
                          "'3d' view.",
-                         i, *a.depthSlice, what, view->describe());
+                         i, *a.depthSlice, what, named(*view));
     }
     if (view->usage().has(TextureUsage::TransientAttachment)) {
       BINDERY_INVALID_IF(a.loadOp != LoadOp::Clear || a.storeOp != StoreOp::Discard,
                          RenderPassTransientAttachmentOps,
                          "{} ({}) has GPUTextureUsage.TRANSIENT_ATTACHMENT, so its loadOp must be "
                          "'clear' and its storeOp 'discard' (got '{}' / '{}').",
-                         what, view->describe(), toString(a.loadOp), toString(a.storeOp));
+                         what, named(*view), toString(a.loadOp), toString(a.storeOp));
     }
     if (a.loadOp == LoadOp::Clear) {
       for (double c : {a.clearValue.r, a.clearValue.g, a.clearValue.b, a.clearValue.a}) {
         BINDERY_INVALID_IF(!std::isfinite(c), RenderPassAttachmentFormatInvalid,
-                           "colorAttachments[{}].clearValue has a value ({}) that is not finite.",
-                           i, c);
+                           "colorAttachments[{}].clearValue (for {}) has a value ({}) that is "
+                           "not finite.",
+                           i, named(*view), c);
       }
     }
     if (const TextureViewBase* resolve = fromHandle<TextureViewBase>(a.resolveTarget)) {
@@ -199,30 +221,31 @@ MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDesc
       BINDERY_TRY(device->validateObject(resolve, rwhat));
       BINDERY_INVALID_IF(texture.sampleCount() <= 1, RenderPassResolveTargetInvalid,
                          "{} is given, but {} ({}) is not multisampled (sampleCount 1).", rwhat,
-                         what, view->describe());
+                         what, named(*view));
       BINDERY_INVALID_IF(resolve->sampleCount() != 1, RenderPassResolveTargetInvalid,
                          "{} ({}) has sampleCount {}; a resolve target has sampleCount 1.", rwhat,
-                         resolve->describe(), resolve->sampleCount());
+                         named(*resolve), resolve->sampleCount());
       BINDERY_TRY(validateRenderableView(*resolve, rwhat));
       BINDERY_INVALID_IF(resolve->dimension() == TextureViewDimension::e3D,
                          RenderPassResolveTargetInvalid, "{} ({}) is a '3d' view.", rwhat,
-                         resolve->describe());
+                         named(*resolve));
       Extent3D re = resolve->renderExtent();
       Extent3D ve = view->renderExtent();
       BINDERY_INVALID_IF(re.width != ve.width || re.height != ve.height,
-                         RenderPassResolveTargetInvalid, "{} renders to {} but {} renders to {}.",
-                         rwhat, describeExtent(re), what, describeExtent(ve));
+                         RenderPassResolveTargetInvalid,
+                         "{} ({}) renders to {} but {} ({}) renders to {}.", rwhat, named(*resolve),
+                         describeExtent(re), what, named(*view), describeExtent(ve));
       BINDERY_INVALID_IF(
           resolve->format() != view->format() || resolve->texture()->format() != texture.format(),
           RenderPassResolveTargetInvalid,
-          "{} has format {}, but {} has format {}; they must be equal.", rwhat,
-          quoted(resolve->format()), what, quoted(view->format()));
+          "{} ({}) has format {}, but {} ({}) has format {}; they must be equal.", rwhat,
+          named(*resolve), quoted(resolve->format()), what, named(*view), quoted(view->format()));
       BINDERY_INVALID_IF(!supportsResolve(resolve->format(), features),
-                         RenderPassResolveTargetInvalid, "{} cannot be resolved (format {}).",
-                         rwhat, quoted(resolve->format()));
+                         RenderPassResolveTargetInvalid, "{} ({}) cannot be resolved (format {}).",
+                         rwhat, named(*resolve), quoted(resolve->format()));
       BINDERY_INVALID_IF(
           resolve->usage().has(TextureUsage::TransientAttachment), RenderPassResolveTargetInvalid,
-          "{} ({}) has GPUTextureUsage.TRANSIENT_ATTACHMENT.", rwhat, resolve->describe());
+          "{} ({}) has GPUTextureUsage.TRANSIENT_ATTACHMENT.", rwhat, named(*resolve));
       regions.push_back({resolve, std::nullopt, rwhat});
       state->attachments.emplace_back(const_cast<TextureViewBase*>(resolve));
       state->scope.addTexture(resolve, kUsageAttachment,
@@ -243,29 +266,30 @@ MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDesc
     const FormatInfo& info = formatInfo(view->format());
     BINDERY_INVALID_IF(!info.isDepthOrStencil(), RenderPassAttachmentFormatInvalid,
                        "{} ({}) has format {}, which is not a depth-or-stencil format.", what,
-                       view->describe(), quoted(view->format()));
+                       named(*view), quoted(view->format()));
     BINDERY_TRY(validateRenderableView(*view, what));
     if (a.depthLoadOp == LoadOp::Clear) {
       BINDERY_INVALID_IF(
           !a.depthClearValue || !(*a.depthClearValue >= 0.0f) || !(*a.depthClearValue <= 1.0f),
           RenderPassDepthClearValueInvalid,
           "depthLoadOp is 'clear', so depthClearValue must be given and in [0, "
-          "1] (got {}).",
-          a.depthClearValue ? fmt::format("{}", *a.depthClearValue) : "undefined");
+          "1] (got {}) for {}.",
+          a.depthClearValue ? fmt::format("{}", *a.depthClearValue) : "undefined", named(*view));
     }
     auto ops = [&](bool hasAspect, bool readOnly, const char* name, bool load,
                    bool store) -> MaybeError {
       if (hasAspect && !readOnly) {
         BINDERY_INVALID_IF(!load || !store, RenderPassLoadStoreOpInvalid,
-                           "The format {} has a {} aspect and {}ReadOnly is false, so {}LoadOp "
-                           "and {}StoreOp must both be given.",
-                           quoted(view->format()), name, name, name, name);
+                           "The format {} of {} has a {} aspect and {}ReadOnly is false, so "
+                           "{}LoadOp and {}StoreOp must both be given.",
+                           quoted(view->format()), named(*view), name, name, name, name);
       } else {
-        BINDERY_INVALID_IF(load || store, RenderPassLoadStoreOpInvalid,
-                           "{}LoadOp / {}StoreOp must not be given: {}.", name, name,
-                           hasAspect ? fmt::format("{}ReadOnly is true", name)
-                                     : fmt::format("the format {} has no {} aspect",
-                                                   quoted(view->format()), name));
+        BINDERY_INVALID_IF(
+            load || store, RenderPassLoadStoreOpInvalid,
+            "{}LoadOp / {}StoreOp must not be given for {}: {}.", name, name, named(*view),
+            hasAspect
+                ? fmt::format("{}ReadOnly is true", name)
+                : fmt::format("the format {} has no {} aspect", quoted(view->format()), name));
       }
       return {};
     };
@@ -286,6 +310,7 @@ MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDesc
                               site, static_cast<uint8_t>(Aspect::Stencil));
     }
     state->layout.depthStencilFormat = view->format();
+    state->depthStencilView = view;
     state->depthReadOnly = a.depthReadOnly;
     state->stencilReadOnly = a.stencilReadOnly;
   }
@@ -311,8 +336,8 @@ MaybeError validateRenderPassDescriptor(DeviceBase* device, const RenderPassDesc
                             : a->baseArrayLayer() == b->baseArrayLayer();
       BINDERY_INVALID_IF(
           overlap, RenderPassAttachmentsOverlap,
-          "{} ({}) and {} ({}) render to the same subresource of {}{}.", regions[i].what,
-          a->describe(), regions[j].what, b->describe(), a->texture()->describe(),
+          "{} ({}) and {} ({}) render to the same subresource of {}{}.", regions[i].what, named(*a),
+          regions[j].what, named(*b), a->texture()->describe(),
           same3d ? fmt::format(" (depth slice {})", regions[i].depthSlice.value_or(0))
                  : std::string());
     }

@@ -9,8 +9,8 @@
 #include <cmath>
 #include <limits>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 #include "core/pipeline/programmable_stage.h"
 
 namespace bindery::core {
@@ -152,6 +152,7 @@ ShaderStageView stageView(const PipelineStage& s) {
   v.entryPoint = s.reflection;
   v.samplerPairs = s.extras->samplerPairs;
   v.moduleName = s.module->describe();
+  v.module = &s.module->reflection();
   return v;
 }
 

@@ -8,6 +8,7 @@
 #include <array>
 
 #include "bindery/enums.h"
+#include "core/pipeline/pipeline_explain.h"
 
 namespace bindery::core {
 
@@ -251,6 +252,9 @@ std::unique_ptr<ErrorData> mismatch(const Context& c, const wgsl::ResourceBindin
                           groupName(c.layout, r.group), what);
   }
   message += fmt::format("\nThe shader needs the layout entry {}", needed.describe());
+  if (code == ErrorCode::PipelineBindingMinBindingSizeTooSmall && c.stage.module) {
+    message += "." + explainBufferTypeSize(*c.stage.module, r);
+  }
   auto error = makeValidationError(code, std::move(message));
   error->fix =
       entry ? fmt::format(

@@ -15,8 +15,8 @@
 #include "bindery/flags.h"
 #include "bindery/limits.h"
 #include "bindery/wgsl/reflection.h"
-#include "core/binding/bind_group_layout.h"
 #include "core/base/error_data.h"
+#include "core/binding/bind_group_layout.h"
 
 namespace bindery::core {
 
@@ -47,6 +47,8 @@ struct ShaderStageView {
   const wgsl::EntryPoint* entryPoint = nullptr;
   std::span<const SamplerTexturePair> samplerPairs;
   std::string moduleName;  // `[ShaderModule "blur"]` or "blur.wgsl"
+  // The module's reflection (its struct layouts, to explain buffer sizes); may be null.
+  const wgsl::Reflection* module = nullptr;
 };
 
 // The GPUShaderStage of a WGSL stage.

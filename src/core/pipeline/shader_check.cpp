@@ -47,6 +47,7 @@ ShaderCheckResult checkShaderBindings(std::string_view source,
     stage.entryPoint = &ep;
     stage.samplerPairs = extras[i].samplerPairs;
     stage.moduleName = options.moduleName;
+    stage.module = &reflection;
     std::vector<std::unique_ptr<core::ErrorData>> errors;
     core::collectShaderBindingErrors(stage, layout, /*all=*/true, &errors);
     if (ep.stage == wgsl::Stage::Compute) {

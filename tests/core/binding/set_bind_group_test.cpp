@@ -60,13 +60,13 @@ TEST_F(SetBindGroupTest, OffsetsAlignedPerBufferType) {
                [&](ComputePassEncoder& p) {
                  p.setBindGroup(0, g, {storageAlign / 2, 0});
                },
-               {"dynamicOffsets[0]", "binding 0, a 'read-only-storage' buffer",
+               {"dynamicOffsets[0]", "binding 0 of [BindGroup \"g\"], a 'read-only-storage' buffer",
                 "minStorageBufferOffsetAlignment"});
   computeError(ErrorCode::DynamicOffsetNotAligned,
                [&](ComputePassEncoder& p) {
                  p.setBindGroup(0, g, {0, 4});
                },
-               {"dynamicOffsets[1] (4, for binding 2, a 'uniform' buffer)",
+               {"dynamicOffsets[1] (4, for binding 2 of [BindGroup \"g\"], a 'uniform' buffer)",
                 "minUniformBufferOffsetAlignment"});
 }
 

@@ -179,6 +179,83 @@ TEST_F(RenderPassTest, DepthStencilOps) {
                                                                   .depthStoreOp = StoreOp::Store}});
 }
 
+// Attachment errors name the attachment's view and texture by label (issue 19).
+TEST_F(RenderPassTest, AttachmentErrorsNameTheViewAndTexture) {
+  Texture albedo =
+      texture(TextureFormat::Rgba8unorm, {4, 4}, kRA, 1, 1, TextureDimension::e2D, "albedo");
+  TextureView albedoView = albedo.createView({.label = "albedo view"});
+  Texture normals =
+      texture(TextureFormat::Rgba8unorm, {8, 8}, kRA, 1, 1, TextureDimension::e2D, "normals");
+  passError(ErrorCode::RenderPassExtentMismatch,
+            {.colorAttachments = {{.view = albedoView}, {.view = normals.createView()}}},
+            {"descriptor.colorAttachments[1].view ([TextureView] of [Texture \"normals\"]) "
+             "renders to 8x8",
+             "descriptor.colorAttachments[0].view ([TextureView \"albedo view\"] of [Texture "
+             "\"albedo\"]) renders to 4x4"});
+  Texture sampled = texture(TextureFormat::Rgba8unorm, {4, 4}, TextureUsage::TextureBinding, 1, 1,
+                            TextureDimension::e2D, "sampled only");
+  passError(ErrorCode::RenderPassAttachmentViewNotRenderable,
+            {.colorAttachments = {{.view = sampled.createView({.label = "v"})}}},
+            {"([TextureView \"v\"] of [Texture \"sampled only\"]) has usage"});
+  TextureView d16 =
+      texture(TextureFormat::Depth16unorm, {4, 4}, kRA, 1, 1, TextureDimension::e2D, "shadow map")
+          .createView();
+  passError(ErrorCode::RenderPassLoadStoreOpInvalid,
+            {.depthStencilAttachment =
+                 RenderPassDepthStencilAttachment{.view = d16,
+                                                  .depthClearValue = 1.0f,
+                                                  .depthLoadOp = LoadOp::Clear,
+                                                  .depthStoreOp = StoreOp::Store,
+                                                  .stencilLoadOp = LoadOp::Load,
+                                                  .stencilStoreOp = StoreOp::Store}},
+            {"must not be given for [TextureView] of [Texture \"shadow map\"]"});
+  passError(ErrorCode::RenderPassDepthClearValueInvalid,
+            {.depthStencilAttachment =
+                 RenderPassDepthStencilAttachment{
+                     .view = d16, .depthLoadOp = LoadOp::Clear, .depthStoreOp = StoreOp::Store}},
+            {"(got undefined) for [TextureView] of [Texture \"shadow map\"]"});
+  TextureView ms =
+      texture(TextureFormat::Rgba8unorm, {4, 4}, kRA, 1, 4, TextureDimension::e2D, "msaa")
+          .createView();
+  TextureView bgra =
+      texture(TextureFormat::Bgra8unorm, {4, 4}, kRA, 1, 1, TextureDimension::e2D, "swapchain")
+          .createView();
+  passError(ErrorCode::RenderPassResolveTargetInvalid,
+            {.colorAttachments = {{.view = ms, .resolveTarget = bgra}}},
+            {"resolveTarget ([TextureView] of [Texture \"swapchain\"]) has format 'bgra8unorm'",
+             "([TextureView] of [Texture \"msaa\"]) has format 'rgba8unorm'"});
+}
+
+TEST_F(RenderPassTest, PipelineTargetsMismatchNamesTheAttachments) {
+  ShaderModule m = device.createShaderModule({.code = R"(
+@vertex fn vs() -> @builtin(position) vec4f { return vec4f(0.0); }
+@fragment fn fs() -> @location(0) vec4f { return vec4f(1.0); }
+)"});
+  RenderPipeline p;
+  expectValid([&] {
+    p = device.createRenderPipeline(
+        {.label = "hdr",
+         .layout = kAutoLayout,
+         .vertex = {.module = m},
+         .fragment = FragmentState{
+             .module = m, .targets = {ColorTargetState{.format = TextureFormat::Rgba16float}}}});
+  });
+  Texture target =
+      texture(TextureFormat::Rgba8unorm, {4, 4}, kRA, 1, 1, TextureDimension::e2D, "backbuffer");
+  TextureView view = target.createView({.label = "frame"});
+  expectError(ErrorCode::RenderPipelineTargetsMismatch,
+              [&] {
+                CommandEncoder e = device.createCommandEncoder();
+                RenderPassEncoder pass = e.beginRenderPass({.colorAttachments = {{.view = view}}});
+                pass.setPipeline(p);
+                pass.end();
+                e.finish();
+              },
+              {"[RenderPipeline \"hdr\"] renders to {colorFormats: ['rgba16float']",
+               "(colorAttachments[0]: [TextureView \"frame\"] of [Texture \"backbuffer\"] "
+               "('rgba8unorm'))"});
+}
+
 TEST_F(RenderPassTest, DrawRules) {
   BindGroupLayout l = layout({bufferEntry(0, BufferBindingType::Uniform)});
   BindGroup g = group(l, {{.binding = 0, .resource = buffer(64)}});
