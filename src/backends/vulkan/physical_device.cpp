@@ -126,6 +126,7 @@ AdapterInfo adapterInfoOf(const PhysicalDevice& device) {
     info.description += fmt::format(" ({})", device.driver.driverInfo);
   }
   info.isFallbackAdapter = isFallback(device);
+  info.backendType = BackendType::Vulkan;
   if (device.subgroupSize != 0) {
     info.subgroupMinSize = device.subgroupSize;
     info.subgroupMaxSize = device.subgroupSize;

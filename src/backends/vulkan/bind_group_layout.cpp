@@ -1,0 +1,151 @@
+// GPUBindGroupLayout -> VkDescriptorSetLayout (bind_group_layout.h).
+#include "backends/vulkan/bind_group_layout.h"
+
+#include <algorithm>
+
+#include "backends/vulkan/compute_state.h"
+#include "backends/vulkan/device.h"
+
+namespace bindery::vulkan {
+
+namespace {
+
+VkShaderStageFlags vkStages(uint8_t visibility) {
+  VkShaderStageFlags flags = 0;
+  if (visibility & static_cast<uint8_t>(ShaderStage::Vertex)) flags |= VK_SHADER_STAGE_VERTEX_BIT;
+  if (visibility & static_cast<uint8_t>(ShaderStage::Fragment)) {
+    flags |= VK_SHADER_STAGE_FRAGMENT_BIT;
+  }
+  if (visibility & static_cast<uint8_t>(ShaderStage::Compute)) flags |= VK_SHADER_STAGE_COMPUTE_BIT;
+  return flags;
+}
+
+// #bind-group-layout-creation: the binding member's Vulkan descriptor.
+SetLayoutBinding vkBinding(const core::LayoutEntry& e) {
+  SetLayoutBinding b{e.binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, false};
+  switch (e.kind) {
+    case core::BindingKind::Buffer:
+      if (e.bufferType == BufferBindingType::Uniform) {
+        b.type = e.hasDynamicOffset ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+                                    : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+      } else {
+        b.type = e.hasDynamicOffset ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC
+                                    : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        b.writable = e.bufferType == BufferBindingType::Storage;
+      }
+      break;
+    case core::BindingKind::Sampler: b.type = VK_DESCRIPTOR_TYPE_SAMPLER; break;
+    case core::BindingKind::Texture:
+    case core::BindingKind::ExternalTexture: b.type = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE; break;
+    case core::BindingKind::StorageTexture:
+      b.type = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+      b.writable = e.access != StorageTextureAccess::ReadOnly;
+      break;
+  }
+  return b;
+}
+
+}  // namespace
+
+SetLayout::SetLayout(ComputeState& state, std::vector<core::LayoutEntry> entries)
+    : state_(state), entries_(std::move(entries)) {}
+
+Status SetLayout::initialize() {
+  std::vector<VkDescriptorSetLayoutBinding> vk;
+  bindings_.reserve(entries_.size());
+  external_.resize(entries_.size());
+  uint32_t next = 0;  // the first binding number after the layout's own
+  for (const core::LayoutEntry& e : entries_) next = std::max(next, e.binding + 1);
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    const core::LayoutEntry& e = entries_[i];
+    SetLayoutBinding b = vkBinding(e);
+    bindings_.push_back(b);
+    if (e.kind == core::BindingKind::Buffer && e.hasDynamicOffset) ++dynamicCount_;
+    VkShaderStageFlags stages = vkStages(e.visibility);
+    vk.push_back({b.binding, b.type, 1, stages, nullptr});
+    if (e.kind == core::BindingKind::ExternalTexture) {
+      // Plane 1 and the parameters (the "Render on the GPU" lowering).
+      external_[i] = {next, next + 1};
+      vk.push_back({next, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages, nullptr});
+      vk.push_back({next + 1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
+      next += 2;
+    }
+  }
+  VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  info.bindingCount = static_cast<uint32_t>(vk.size());
+  info.pBindings = vk.data();
+  return checkVk(vkCreateDescriptorSetLayout(state_.handle(), &info, nullptr, &layout_),
+                 "vkCreateDescriptorSetLayout");
+}
+
+SetLayout::~SetLayout() {
+  for (const DescriptorSetAllocation& set : freeSets_) state_.descriptors().free(set);
+  if (layout_ != VK_NULL_HANDLE) vkDestroyDescriptorSetLayout(state_.handle(), layout_, nullptr);
+}
+
+Result<DescriptorSetAllocation> SetLayout::allocateSet() {
+  if (!freeSets_.empty()) {
+    DescriptorSetAllocation set = freeSets_.back();
+    freeSets_.pop_back();
+    return set;
+  }
+  return state_.descriptors().allocate(layout_);
+}
+
+Result<std::shared_ptr<SetLayout>> SetLayoutCache::get(std::span<const core::LayoutEntry> entries,
+                                                       size_t hash) {
+  auto [begin, end] = layouts_.equal_range(hash);
+  for (auto it = begin; it != end;) {
+    std::shared_ptr<SetLayout> live = it->second.lock();
+    if (!live) {
+      it = layouts_.erase(it);
+      continue;
+    }
+    if (std::ranges::equal(live->entries(), entries)) return live;
+    ++it;
+  }
+  auto layout = std::make_shared<SetLayout>(
+      state_, std::vector<core::LayoutEntry>(entries.begin(), entries.end()));
+  BINDERY_VK_TRY(layout->initialize());
+  layouts_.emplace(hash, layout);
+  return layout;
+}
+
+Result<std::shared_ptr<SetLayout>> SetLayoutCache::get(
+    const core::BindGroupLayoutInternal& layout) {
+  return get(layout.entries(), layout.hash());
+}
+
+Result<std::shared_ptr<SetLayout>> SetLayoutCache::empty() {
+  return get({}, 0);
+}
+
+size_t SetLayoutCache::liveCount() {
+  size_t n = 0;
+  for (auto& [hash, layout] : layouts_) n += layout.expired() ? 0 : 1;
+  return n;
+}
+
+BindGroupLayout::BindGroupLayout(std::shared_ptr<ComputeState> state,
+                                 std::shared_ptr<SetLayout> layout)
+    : state_(std::move(state)), layout_(std::move(layout)) {}
+
+BindGroupLayout::~BindGroupLayout() {
+  layout_.reset();  // before the state it uses
+}
+
+Result<std::shared_ptr<SetLayout>> setLayoutOf(ComputeState& state,
+                                               const core::BindGroupLayoutBase& layout) {
+  return state.setLayouts().get(*layout.internal());
+}
+
+Result<std::unique_ptr<backend::BindGroupLayoutBackend>> Device::createBindGroupLayout(
+    const core::BindGroupLayoutBase& layout) {
+  std::shared_ptr<ComputeState> state = ComputeState::of(*this);
+  Result<std::shared_ptr<SetLayout>> set = setLayoutOf(*state, layout);
+  if (set.isError()) return track(set.error()).error();
+  return std::unique_ptr<backend::BindGroupLayoutBackend>(
+      new BindGroupLayout(std::move(state), std::move(set.value())));
+}
+
+}  // namespace bindery::vulkan

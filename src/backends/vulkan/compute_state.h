@@ -1,0 +1,53 @@
+// The Vulkan device's state for the binding model and compute, shared by the
+// objects of bind_group_layout / pipeline_layout / bind_group /
+// compute_pipeline / compute_pass_recorder: the set-layout cache, the
+// descriptor allocator, the VkPipelineCache and the indirect-dispatch
+// validator.
+//
+// It lives beside vulkan::Device (device.h belongs to the device's own
+// files): ComputeState::of(device) returns the one state of that device,
+// made on first use, and every backend object that needs it holds a
+// shared_ptr, so it lives until the last of them is gone (their deferred
+// destructions run before the VkDevice is destroyed).
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <memory>
+
+#include "backends/vulkan/error.h"
+
+namespace bindery::vulkan {
+
+class Device;
+class SetLayoutCache;
+class DescriptorAllocator;
+class IndirectDispatchValidator;
+
+class ComputeState {
+ public:
+  static std::shared_ptr<ComputeState> of(Device& device);
+  explicit ComputeState(Device& device);
+  ~ComputeState();
+  ComputeState(const ComputeState&) = delete;
+  ComputeState& operator=(const ComputeState&) = delete;
+
+  Device& device() const { return device_; }
+  VkDevice handle() const;
+  SetLayoutCache& setLayouts() { return *setLayouts_; }
+  DescriptorAllocator& descriptors() { return *descriptors_; }
+  // Shared by every pipeline of the device (internally synchronised, so the
+  // compile threads of compute_pipeline.cpp use it too).
+  VkPipelineCache pipelineCache() const { return pipelineCache_; }
+  // Made on the first dispatchWorkgroupsIndirect.
+  Result<IndirectDispatchValidator*> indirectValidator();
+
+ private:
+  Device& device_;
+  VkPipelineCache pipelineCache_ = VK_NULL_HANDLE;
+  std::unique_ptr<DescriptorAllocator> descriptors_;
+  std::unique_ptr<SetLayoutCache> setLayouts_;
+  std::unique_ptr<IndirectDispatchValidator> indirect_;
+};
+
+}  // namespace bindery::vulkan
