@@ -451,6 +451,15 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
       return kNoType;
     }
     info.stage = stage;
+    ConstValue v;
+    if (stage == EvalStage::Const && constValueOf(args[0], v)) {
+      ConstValue out;
+      std::string err;
+      if (eval_.bitcast(v, target, out, err))
+        storeConst(e, std::move(out));
+      else
+        error(ex.span, err);
+    }
     return target;
   }
 

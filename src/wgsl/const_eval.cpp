@@ -388,6 +388,7 @@ void ConstEval::swizzle(const ConstValue& base, uint8_t count, uint8_t packed, T
 
 bool ConstEval::builtin(std::string_view name, std::vector<ConstValue> args, TypeId result,
                         ConstValue& out, std::string& err) {
+  if (int r = builtinChecked(name, args, result, out, err); r != 0) return r > 0;
   TypeId leaf = T.leaf(result);
   bool f = isFloatKind(T[leaf].kind);
   // Convert args to the result's leaf for component-wise numeric builtins.

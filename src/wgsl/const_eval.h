@@ -31,6 +31,11 @@ class ConstEval {
                std::string& err);
 
   TypeId unifyLeaf(TypeId a, TypeId b) const;
+  // const_eval_builtins.cpp: builtins with the spec's error rules; 1 done,
+  // 0 not handled there, -1 an error in `err`.
+  int builtinChecked(std::string_view name, std::vector<ConstValue>& args, TypeId result,
+                     ConstValue& out, std::string& err);
+  bool bitcast(const ConstValue& v, TypeId target, ConstValue& out, std::string& err);
 
  private:
   bool checkScalar(TypeId leaf, Scalar& s, std::string& err);
