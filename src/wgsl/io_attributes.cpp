@@ -34,8 +34,23 @@ const BuiltinValue kBuiltinValues[] = {
 }  // namespace
 
 void Resolver::checkIoAttributes(Range attrs, TypeId type) {
+  auto beside = [&](std::string_view name, std::string_view arg) {
+    for (uint32_t j = 0; j < attrs.count; ++j) {
+      const Attribute& b = m_.ast.attrs[attrs.begin + j];
+      if (b.name != name) continue;
+      if (arg.empty()) return true;
+      if (b.args.count == 1 && m_.ast.exprs[m_.ast.at(b.args, 0)].name == arg) return true;
+    }
+    return false;
+  };
   for (uint32_t i = 0; i < attrs.count; ++i) {
     const Attribute& a = m_.ast.attrs[attrs.begin + i];
+    // #invariant-attr: only with @builtin(position); #interpolate-attr:
+    // only with @location
+    if (a.name == "invariant" && !beside("builtin", "position"))
+      error(a.span, "@invariant is only valid with @builtin(position)");
+    if (a.name == "interpolate" && !beside("location", ""))
+      error(a.span, "@interpolate is only valid with @location");
     auto argName = [&](uint32_t k) -> std::string_view {
       if (k >= a.args.count) return {};
       const Expr& e = m_.ast.exprs[m_.ast.at(a.args, k)];

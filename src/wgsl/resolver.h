@@ -33,6 +33,14 @@ class Resolver {
   void resolveEntryPoint(uint32_t fi);
   void checkConstAssert(NodeId e, Span span);
   void checkBindingConflicts();
+  // #texture-builtin-functions: `offset` is a const-expression with each
+  // component in [-8, 7]; textureGather's `component` a const-expression
+  // in [0, 3] (stage_rules.cpp).
+  void checkTextureConstArgs(std::string_view name, const std::vector<NodeId>& args,
+                             const std::vector<TypeId>& argTypes);
+  // Builtins a stage may not call (#sync-builtin-functions,
+  // #atomic-builtin-functions), for entry point `fi` (stage_rules.cpp).
+  void checkStageBuiltins(uint32_t fi);
   void checkVertexWritableAccess(uint32_t fi);
   void checkOverrideIds();
   // @builtin / @location / @interpolate on a parameter, member or return type (io_attributes.cpp)

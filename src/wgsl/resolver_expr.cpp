@@ -721,6 +721,7 @@ struct ExprResolver {
       return kNoType;
     }
     info.call = CallKind::Builtin;
+    if (t != kNoType) r.checkTextureConstArgs(ex.name, args, argTypes);
     if (t != kNoType && r.fn_)
       r.noteBuiltinCall(m.fns[r.fn_->fn], std::string(ex.name), ex.nameSpan);
     return t;

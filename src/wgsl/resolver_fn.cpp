@@ -68,6 +68,17 @@ void Resolver::resolveFunction(uint32_t fi) {
         error(a.span, "@workgroup_size is only valid on @compute entry points");
     }
   }
+  // #entry-point-io: IO attributes on parameters only of entry points
+  for (uint32_t i = 0; i < f.params.count && !isEntry; ++i) {
+    const VarDecl& p = m_.ast.vars[m_.ast.at(f.params, i)];
+    for (uint32_t k = 0; k < p.attrs.count; ++k) {
+      const Attribute& a = m_.ast.attrs[p.attrs.begin + k];
+      if (a.name == "builtin" || a.name == "location" || a.name == "interpolate" ||
+          a.name == "invariant")
+        error(a.span, "attribute @" + std::string(a.name) + " on parameter '" +
+                          std::string(p.name) + "' is only valid on entry point parameters");
+    }
+  }
   // attributes on the return type
   for (uint32_t i = 0; i < f.returnAttrs.count; ++i) {
     const Attribute& a = m_.ast.attrs[f.returnAttrs.begin + i];
@@ -259,6 +270,7 @@ void Resolver::checkBindingConflicts() {
       }
     }
     if (info.stage == Stage::Vertex) checkVertexWritableAccess(fi);
+    checkStageBuiltins(fi);
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;
     for (uint32_t v : info.uses) {
       const VarInfo& vi = m_.vars[v];

@@ -187,3 +187,75 @@ TEST(SpecRules, DiagnosticFilterPlacementsAndConflicts) {
 
 }  // namespace
 }  // namespace bindery::wgsl::test
+
+namespace bindery::wgsl::test {
+namespace {
+
+constexpr const char* kTex =
+    "@group(0) @binding(0) var t : texture_2d<f32>;\n"
+    "@group(0) @binding(1) var s : sampler;\n";
+
+// #texture-builtin-functions: offset const-expression in [-8, 7]; gather component 0..3.
+TEST(SpecRules, TextureOffsetAndGatherComponent) {
+  auto frag = [](const char* body) {
+    return std::string(kTex) + "@fragment fn f() -> @location(0) vec4f { " + body + " }";
+  };
+  parseOk(frag("return textureSample(t, s, vec2f(), vec2i(-8, 7));"));
+  parseOk(frag("const o = vec2i(1, 2); return textureSampleLevel(t, s, vec2f(), 0.0, o);"));
+  parseOk(frag("return textureGather(3, t, s, vec2f());"));
+  EXPECT_TRUE(fails(frag("return textureSample(t, s, vec2f(), vec2i(8, 0));"),
+                    "each 'offset' component must be in [-8, 7], got 8"));
+  EXPECT_TRUE(fails(frag("return textureSampleBias(t, s, vec2f(), 0.0, vec2i(0, -9));"), "got -9"));
+  EXPECT_TRUE(fails(frag("let o = vec2i(); return textureSample(t, s, vec2f(), o);"),
+                    "argument of 'textureSample' must be a const-expression"));
+  EXPECT_TRUE(fails(frag("return textureGather(4, t, s, vec2f());"),
+                    "'component' must be 0, 1, 2 or 3, got 4"));
+  EXPECT_TRUE(fails(frag("let c = 1; return textureGather(c, t, s, vec2f());"),
+                    "argument of 'textureGather' must be a const-expression"));
+}
+
+// #sync-builtin-functions: only compute; #atomic-builtin-functions: not vertex.
+TEST(SpecRules, StageRulesOfBuiltins) {
+  parseOk("@compute @workgroup_size(1) fn c() { workgroupBarrier(); storageBarrier(); }");
+  EXPECT_TRUE(
+      fails("fn g() { workgroupBarrier(); }\n"
+            "@fragment fn f() -> @location(0) vec4f { g(); return vec4f(); }",
+            "fragment entry point 'f' calls 'workgroupBarrier', which only a compute "
+            "shader may call"));
+  EXPECT_TRUE(
+      fails("var<private> x : i32;\n"
+            "@vertex fn v() -> @builtin(position) vec4f { textureBarrier(); return "
+            "vec4f(); }",
+            "'textureBarrier', which only a compute shader may call"));
+  parseOk(
+      "@group(0) @binding(0) var<storage, read_write> a : atomic<u32>;\n"
+      "@fragment fn f() -> @location(0) vec4f { _ = atomicAdd(&a, 1u); return vec4f(); }");
+  EXPECT_TRUE(
+      fails("var<workgroup> a : atomic<u32>;\n"
+            "@vertex fn v() -> @builtin(position) vec4f { return vec4f(f32(atomicLoad(&a))); }",
+            "atomic builtin 'atomicLoad', which a vertex shader may not use"));
+}
+
+// #entry-point-io: IO attributes only on entry-point IO; @invariant with
+// @builtin(position); @interpolate with @location.
+TEST(SpecRules, IoAttributePlacement) {
+  parseOk(
+      "struct V { @builtin(position) @invariant p : vec4f, @location(0) @interpolate(flat) i : u32 "
+      "}\n"
+      "fn g(v : V) -> f32 { return v.p.x; }");
+  EXPECT_TRUE(fails("fn g(@builtin(position) x : vec4f) -> f32 { return x.x; }",
+                    "attribute @builtin on parameter 'x' is only valid on entry point parameters"));
+  EXPECT_TRUE(fails("fn g(@location(0) x : f32) -> f32 { return x; }",
+                    "attribute @location on parameter 'x'"));
+  EXPECT_TRUE(
+      fails("@fragment fn f(@location(0) @invariant x : f32) -> @location(0) vec4f "
+            "{ return vec4f(x); }",
+            "@invariant is only valid with @builtin(position)"));
+  EXPECT_TRUE(
+      fails("@fragment fn f(@builtin(position) @interpolate(flat) x : vec4f) -> "
+            "@location(0) vec4f { return x; }",
+            "@interpolate is only valid with @location"));
+}
+
+}  // namespace
+}  // namespace bindery::wgsl::test

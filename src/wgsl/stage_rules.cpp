@@ -1,0 +1,71 @@
+// Rules on builtin calls that depend on the shader stage or on argument
+// values: synchronization builtins only in compute (#sync-builtin-functions),
+// atomics not in vertex (#atomic-builtin-functions), texture `offset` and
+// textureGather `component` const-expressions (#texture-builtin-functions).
+#include "resolver.h"
+
+namespace bindery::wgsl {
+
+void Resolver::checkTextureConstArgs(std::string_view name, const std::vector<NodeId>& args,
+                                     const std::vector<TypeId>& argTypes) {
+  const bool sampling = name == "textureSample" || name == "textureSampleBias" ||
+                        name == "textureSampleCompare" || name == "textureSampleCompareLevel" ||
+                        name == "textureSampleGrad" || name == "textureSampleLevel" ||
+                        name == "textureGather" || name == "textureGatherCompare";
+  if (!sampling) return;
+  for (size_t i = 0; i < args.size() && i < argTypes.size(); ++i) {
+    const TypeId t = argTypes[i];
+    if (t == kNoType) continue;
+    const ExprInfo& info = m_.exprs[args[i]];
+    // textureGather(component, t, s, coords, ...): an integer scalar first
+    if (i == 0 && name == "textureGather" && T.isIntScalar(T.concretize(t))) {
+      ConstValue v;
+      if (info.stage != EvalStage::Const || !constValueOf(args[i], v)) {
+        error(exprSpan(args[i]), "textureGather: 'component' must be a const-expression");
+      } else if (v.elems[0].i < 0 || v.elems[0].i > 3) {
+        error(exprSpan(args[i]), "textureGather: 'component' must be 0, 1, 2 or 3, got " +
+                                     std::to_string(v.elems[0].i));
+      }
+      continue;
+    }
+    // the offset: the only integer vector argument of these builtins
+    if (T[t].kind != TypeKind::Vector || !T.isIntScalar(T.concretize(T.leaf(t)))) continue;
+    ConstValue v;
+    if (info.stage != EvalStage::Const || !constValueOf(args[i], v)) {
+      error(exprSpan(args[i]),
+            std::string(name) + ": 'offset' must be a const-expression, e.g. vec2i(1, 2)");
+      continue;
+    }
+    for (const Scalar& s : v.elems)
+      if (s.i < -8 || s.i > 7) {
+        error(exprSpan(args[i]), std::string(name) +
+                                     ": each 'offset' component must be in "
+                                     "[-8, 7], got " +
+                                     std::to_string(s.i));
+        break;
+      }
+  }
+}
+
+void Resolver::checkStageBuiltins(uint32_t fi) {
+  const FnInfo& info = m_.fns[fi];
+  const FnDecl& f = m_.ast.fns[fi];
+  for (const auto& [name, span] : info.builtinCalls) {
+    const bool sync = name == "workgroupBarrier" || name == "storageBarrier" ||
+                      name == "textureBarrier" || name == "workgroupUniformLoad";
+    const bool atomic = name.rfind("atomic", 0) == 0;
+    std::string why;
+    if (sync && info.stage != Stage::Compute)
+      why = "'" + name + "', which only a compute shader may call (#sync-builtin-functions)";
+    else if (atomic && info.stage == Stage::Vertex)
+      why = "atomic builtin '" + name +
+            "', which a vertex shader may not use (#atomic-builtin-functions)";
+    if (why.empty()) continue;
+    error(f.nameSpan, std::string(toString(info.stage)) + " entry point '" + std::string(f.name) +
+                          "' calls " + why);
+    diags_.note(span, "'" + name + "' is called here");
+    return;
+  }
+}
+
+}  // namespace bindery::wgsl
