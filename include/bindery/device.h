@@ -1,6 +1,7 @@
 // GPU (Instance), GPUAdapter and GPUDevice.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <optional>
@@ -64,15 +65,40 @@ struct NullAdapterOptions {
   bool isFallbackAdapter = false;
 };
 
+// The backend an instance's adapters run on (bindery extension; Node's
+// create(['backend=...']) spells them 'null', 'vulkan', 'auto').
+enum class BackendType : uint8_t {
+  Null,    // the validating null device: no GPU, data kept in host memory
+  Vulkan,  // a Vulkan physical device (none when bindery is built without Vulkan)
+  Auto,    // Vulkan when a usable physical device exists, else null
+};
+std::string_view toString(BackendType type);
+// "null", "vulkan" or "auto"; nullopt otherwise (kBackendTypeNames lists them).
+std::optional<BackendType> parseBackendType(std::string_view text);
+inline constexpr std::string_view kBackendTypeNames = "'vulkan', 'null', 'auto'";
+
+// The failures a backend reports (Device::injectBackendFailureForTesting):
+// out-of-memory -> GPUOutOfMemoryError, internal -> GPUInternalError, device
+// lost -> device.lost resolves.
+enum class BackendFailure : uint8_t { OutOfMemory, DeviceLost, Internal };
+
 struct InstanceDescriptor {
+  // The null device unless asked: C++ programs and tests keep the validating
+  // null device's behaviour; Node's create([]) asks for Auto.
+  BackendType backend = BackendType::Null;
   NullAdapterOptions nullAdapter;
 };
 
 struct RequestAdapterOptions {
   FeatureLevel featureLevel = FeatureLevel::Core;
+  // "high-performance": a discrete GPU first; "low-power": an integrated one.
   std::optional<PowerPreference> powerPreference;
+  // Only a fallback adapter (the null device configured as one, or a CPU
+  // Vulkan device such as lavapipe) may be returned.
   bool forceFallbackAdapter = false;
   bool xrCompatible = false;
+  // bindery extension: overrides the instance's backend for this request.
+  std::optional<BackendType> backend;
 };
 
 struct AdapterInfo {
@@ -83,6 +109,8 @@ struct AdapterInfo {
   uint32_t subgroupMinSize = 4;
   uint32_t subgroupMaxSize = 128;
   bool isFallbackAdapter = false;
+  // bindery extension: the backend the adapter runs on (never Auto).
+  BackendType backendType = BackendType::Null;
 };
 
 struct QueueDescriptor {
@@ -148,8 +176,18 @@ class Device : public detail::Handle {
   // [[queue]] (GPUDevice.queue).
   Queue queue() const;
   // Runs the callbacks of finished asynchronous work (mapAsync,
-  // onSubmittedWorkDone) in call order: the null device's event loop turn.
+  // onSubmittedWorkDone) in call order: the device's event loop turn. A
+  // completion runs at the first tick() after the GPU finished its work.
   void tick() const;
+  // For event loops that must not spin (bindery extension). The queue serial
+  // the earliest pending completion waits for: 0 when one is ready for the
+  // next tick(), nullopt when nothing is pending.
+  std::optional<uint64_t> pendingSerial() const;
+  // Blocks until the GPU has finished `serial` (true) or `timeout` passed
+  // (false), without spinning; true at once on a lost device. The one call
+  // that may run on another thread while this device is used (a waiter
+  // thread then wakes the event loop to call tick()).
+  bool waitSerial(uint64_t serial, std::chrono::nanoseconds timeout) const;
 
   // #error-scopes
   void pushErrorScope(ErrorFilter filter) const;
@@ -159,6 +197,12 @@ class Device : public detail::Handle {
   // Strict mode: the error of the most recent call on this device (or on one
   // of its objects), cleared by the next call. Always empty when not strict.
   std::optional<Error> lastError() const;
+
+  // Testing (bindery extension): the backend's next `operation` (a function
+  // of src/backends/backend.h: "createBuffer", "writeBuffer", "submit",
+  // "map", ...) fails with `failure`. False when the backend cannot inject
+  // failures (only the null device can) or does not know the operation.
+  bool injectBackendFailureForTesting(std::string_view operation, BackendFailure failure) const;
 
   // #dom-gpudevice-destroy and device loss.
   void destroy() const;
@@ -197,9 +241,10 @@ class Instance : public detail::Handle {
   BINDERY_HANDLE_CLASS(Instance);
 
   static Instance create(const InstanceDescriptor& descriptor = {});
-  // Null when no adapter matches (#dom-gpu-requestadapter): the null adapter
-  // lacks the featureLevel's capabilities, forceFallbackAdapter is set and it
-  // is not a fallback adapter, or its configured limits are not valid.
+  // Null when no adapter matches (#dom-gpu-requestadapter): the backend asked
+  // for has no usable device, the adapter lacks the featureLevel's
+  // capabilities, forceFallbackAdapter is set and it is not a fallback
+  // adapter, or the null adapter's configured limits are not valid.
   Adapter requestAdapter(const RequestAdapterOptions& options = {}) const;
 };
 

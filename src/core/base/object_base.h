@@ -53,6 +53,12 @@ class ObjectBase : public detail::RefCounted {
   // so a later use can say why ("its creation failed: ...").
   const std::string& invalidReason() const { return invalidReason_; }
   void setInvalidReason(std::string reason) { invalidReason_ = std::move(reason); }
+  // The backend failed to make a validated object real (an out-of-memory or
+  // internal error, already reported): from now on it is invalid.
+  void markInvalid(std::string reason) {
+    valid_ = false;
+    invalidReason_ = std::move(reason);
+  }
 
   // `[Texture "albedo"]`, or `[Texture]` when unlabeled; `[Invalid Texture "albedo"]`.
   std::string describe() const;

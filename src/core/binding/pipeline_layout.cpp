@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 
 namespace bindery::core {
 
@@ -111,8 +111,11 @@ Ref<PipelineLayoutBase> DeviceBase::createPipelineLayout(
     auto* layout = fromHandle<BindGroupLayoutBase>(descriptor.bindGroupLayouts[i]);
     if (layout && layout->entryCount() > 0) layouts[i] = Ref<BindGroupLayoutBase>(layout);
   }
-  return Ref<PipelineLayoutBase>::adopt(
-      new PipelineLayoutBase(this, descriptor, std::move(layouts)));
+  auto layout =
+      Ref<PipelineLayoutBase>::adopt(new PipelineLayoutBase(this, descriptor, std::move(layouts)));
+  realise(this, *layout, backend().createPipelineLayout(*layout),
+          fmt::format("{}.createPipelineLayout({})", describe(), layout->describe()));
+  return layout;
 }
 
 }  // namespace bindery::core

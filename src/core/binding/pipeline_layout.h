@@ -5,14 +5,16 @@
 #include <vector>
 
 #include "bindery/pipeline_layout.h"
-#include "core/binding/bind_group_layout.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/binding/bind_group_layout.h"
+#include "core/device/backend_owner.h"
 
 namespace bindery::core {
 
-class PipelineLayoutBase final : public ObjectBase {
+class PipelineLayoutBase final : public ObjectBase,
+                                 public BackendOwner<backend::PipelineLayoutBackend> {
  public:
   // `layouts` has maxBindGroups slots (null: an empty slot).
   PipelineLayoutBase(DeviceBase* device, const PipelineLayoutDescriptor& descriptor,

@@ -55,13 +55,13 @@ enum class CommandType : uint8_t {
   SetBlendConstant,
   SetStencilReference,
   SetImmediates,  // followed by the data's bytes
-  // Queries (query_commands.cpp); executed by the null queue (command_execution.cpp).
+  // Queries (query_commands.cpp); executed by the backend at submit.
   BeginOcclusionQuery,
   EndOcclusionQuery,
   WriteTimestamp,
   ResolveQuerySet,
   // Copies (copy_commands.cpp; payloads in copy_commands.h); executed by the
-  // null queue (command_execution.cpp).
+  // backend at submit.
   CopyBufferToBuffer,
   ClearBuffer,
   CopyBufferToTexture,

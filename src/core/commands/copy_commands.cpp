@@ -8,14 +8,13 @@
 
 #include <cstring>
 
-#include "core/resources/buffer.h"
-#include "core/commands/command_encoder.h"
-#include "core/device/device.h"
-#include "core/resources/format.h"
 #include "core/base/handles.h"
+#include "core/commands/command_encoder.h"
 #include "core/commands/texel_copy.h"
+#include "core/device/device.h"
+#include "core/resources/buffer.h"
+#include "core/resources/format.h"
 #include "core/resources/texture.h"
-#include "core/resources/texture_data.h"
 
 namespace bindery::core {
 
@@ -337,91 +336,6 @@ void CommandEncoderBase::copyTextureToTexture(const TexelCopyTextureInfo& source
 }
 
 // --- queue timeline ------------------------------------------------------------
-
-namespace {
-
-TexelCopyTextureInfo textureInfo(const TexelCopyTextureRecord& r) {
-  // A handle is only needed for the (mipLevel, origin, aspect) fields here.
-  TexelCopyTextureInfo info;
-  info.mipLevel = r.mipLevel;
-  info.origin = r.origin;
-  info.aspect = r.aspect;
-  return info;
-}
-
-template <class T>
-const T& payloadAs(const uint8_t* p) {
-  return *reinterpret_cast<const T*>(p);
-}
-
-uint8_t* bufferBytes(const BufferBase* buffer) {
-  backend::BufferStorage* storage = buffer->storage();
-  return storage ? storage->bytes() : nullptr;
-}
-
-}  // namespace
-
-void executeCopyCommand(DeviceBase* device, CommandType type, const uint8_t* p) {
-  auto oom = [&](std::string_view what) {
-    device->dispatchError(makeError(ErrorType::OutOfMemory, ErrorCode::OutOfMemory,
-                                    fmt::format("Allocating the memory of {} failed.", what)),
-                          "queue.submit() (copy commands, queue timeline)");
-  };
-  switch (type) {
-    case CommandType::CopyBufferToBuffer: {
-      const auto& cmd = payloadAs<CopyBufferToBufferCmd>(p);
-      if (cmd.size == 0) return;
-      uint8_t* from = bufferBytes(cmd.source);
-      uint8_t* to = bufferBytes(cmd.destination);
-      if (!from || !to) return oom(!from ? cmd.source->describe() : cmd.destination->describe());
-      std::memcpy(to + cmd.destinationOffset, from + cmd.sourceOffset, cmd.size);
-      return;
-    }
-    case CommandType::ClearBuffer: {
-      const auto& cmd = payloadAs<ClearBufferCmd>(p);
-      if (cmd.size == 0) return;
-      uint8_t* bytes = bufferBytes(cmd.buffer);
-      if (!bytes) return oom(cmd.buffer->describe());
-      std::memset(bytes + cmd.offset, 0, cmd.size);
-      return;
-    }
-    case CommandType::CopyBufferToTexture:
-    case CommandType::CopyTextureToBuffer: {
-      const auto& cmd = payloadAs<CopyBufferTextureCmd>(p);
-      if (cmd.copySize.width == 0 || cmd.copySize.height == 0 ||
-          cmd.copySize.depthOrArrayLayers == 0) {
-        return;
-      }
-      uint8_t* bytes = bufferBytes(cmd.buffer.buffer);
-      if (!bytes) return oom(cmd.buffer.buffer->describe());
-      auto* texture = const_cast<TextureBase*>(cmd.texture.texture);
-      TexelCopyBufferLayout layout{cmd.buffer.offset, cmd.buffer.bytesPerRow,
-                                   cmd.buffer.rowsPerImage};
-      if (type == CommandType::CopyBufferToTexture) {
-        MaybeError error =
-            writeTexelsFromLinear(*texture, textureInfo(cmd.texture), bytes, layout, cmd.copySize);
-        if (error.isError()) {
-          device->dispatchError(std::move(error), "queue.submit() (copyBufferToTexture)");
-        }
-      } else {
-        readTexelsToLinear(*texture, textureInfo(cmd.texture), bytes, layout, cmd.copySize);
-      }
-      return;
-    }
-    case CommandType::CopyTextureToTexture: {
-      const auto& cmd = payloadAs<CopyTextureToTextureCmd>(p);
-      MaybeError error =
-          copyTexels(*const_cast<TextureBase*>(cmd.source.texture), textureInfo(cmd.source),
-                     *const_cast<TextureBase*>(cmd.destination.texture),
-                     textureInfo(cmd.destination), cmd.copySize);
-      if (error.isError()) {
-        device->dispatchError(std::move(error), "queue.submit() (copyTextureToTexture)");
-      }
-      return;
-    }
-    default: return;
-  }
-}
 
 }  // namespace bindery::core
 

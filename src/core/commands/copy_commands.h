@@ -1,7 +1,7 @@
 // The copy commands of GPUCommandEncoder (#commands-buffer-copies,
-// #commands-texel-copies): their records in the command stream and their
-// queue-timeline steps on the null device (run by command_execution.cpp in
-// encoding order). The validation is in copy_commands.cpp and texel_copy.cpp.
+// #commands-texel-copies): their records in the command stream, which a
+// backend executes at submit (the null device: src/backends/null/
+// queue_execution.cpp). The validation is in copy_commands.cpp and texel_copy.cpp.
 #pragma once
 
 #include <cstdint>
@@ -54,10 +54,5 @@ struct CopyTextureToTextureCmd {
   TexelCopyTextureRecord destination;
   Extent3D copySize;
 };
-
-// Runs one copy record (`type` one of the Copy*/ClearBuffer command types) on
-// the queue timeline; an allocation failure goes to `device` as an
-// out-of-memory error.
-void executeCopyCommand(DeviceBase* device, CommandType type, const uint8_t* payload);
 
 }  // namespace bindery::core

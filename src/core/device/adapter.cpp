@@ -8,8 +8,8 @@
 #include <cctype>
 #include <vector>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 
 namespace bindery::core {
 
@@ -17,64 +17,55 @@ namespace bindery::core {
 // Instance
 
 InstanceBase::InstanceBase(const InstanceDescriptor& descriptor)
-    : ObjectBase(nullptr, ObjectType::Instance, ""), nullAdapter_(descriptor.nullAdapter) {}
+    : ObjectBase(nullptr, ObjectType::Instance, ""),
+      backend_(descriptor.backend),
+      nullAdapter_(descriptor.nullAdapter) {}
+
+namespace {
+
+// The adapter `backend` offers for `options`, or null. Backends list the
+// adapters that meet powerPreference and forceFallbackAdapter best first.
+std::unique_ptr<backend::AdapterBackend> firstAdapter(backend::BackendKind kind,
+                                                      const backend::AdapterRequest& request) {
+  std::vector<std::unique_ptr<backend::AdapterBackend>> adapters =
+      backend::enumerateAdapters(kind, request);
+  if (adapters.empty()) return nullptr;
+  return std::move(adapters.front());
+}
+
+}  // namespace
 
 // #dom-gpu-requestadapter
 Ref<AdapterBase> InstanceBase::requestAdapter(const RequestAdapterOptions& options) {
-  // #adapter-capability-guarantees: an adapter offers a feature only with
-  // everything it requires.
-  FeatureSet features = withoutUnmetDependencies(nullAdapter_.features);
-  Limits limits = nullAdapter_.limits.value_or(AdapterBase::nullBackendLimits());
-  if (!checkAdapterLimitGuarantees(limits).empty()) return nullptr;
+  backend::AdapterRequest request{options.powerPreference, options.forceFallbackAdapter,
+                                  nullAdapter_};
+  std::unique_ptr<backend::AdapterBackend> adapter;
+  switch (options.backend.value_or(backend_)) {
+    case BackendType::Null: adapter = firstAdapter(backend::BackendKind::Null, request); break;
+    case BackendType::Vulkan: adapter = firstAdapter(backend::BackendKind::Vulkan, request); break;
+    case BackendType::Auto:
+      // Vulkan when a usable physical device exists, else the null device.
+      adapter = firstAdapter(backend::BackendKind::Vulkan, request);
+      if (!adapter) adapter = firstAdapter(backend::BackendKind::Null, request);
+      break;
+  }
+  if (!adapter) return nullptr;
+  if (!checkAdapterLimitGuarantees(adapter->limits()).empty()) return nullptr;
   // forceFallbackAdapter: "only a fallback adapter may be returned".
-  if (options.forceFallbackAdapter && !nullAdapter_.isFallbackAdapter) return nullptr;
+  if (options.forceFallbackAdapter && !adapter->info().isFallbackAdapter) return nullptr;
   // GPURequestAdapterOptions.featureLevel: an adapter that lacks the level's
   // capabilities is not returned. "core" needs "core-features-and-limits" (the
   // default limits are guaranteed above); "compatibility" needs nothing, and
-  // the null device enforces compatibility mode's rules, so it is honoured.
+  // the core enforces compatibility mode's rules, so it is honoured.
   if (options.featureLevel == FeatureLevel::Core &&
-      !features.has(FeatureName::CoreFeaturesAndLimits)) {
+      !adapter->features().has(FeatureName::CoreFeaturesAndLimits)) {
     return nullptr;
   }
-  return Ref<AdapterBase>::adopt(
-      new AdapterBase(this, options, features, limits, nullAdapter_.isFallbackAdapter));
+  return Ref<AdapterBase>::adopt(new AdapterBase(this, options, std::move(adapter)));
 }
 
 // ---------------------------------------------------------------------------
 // Adapter
-
-Limits AdapterBase::nullBackendLimits() {
-  // Better than the defaults where a typical desktop GPU is, so tests can ask
-  // for more than the default and see it granted. Alignments stay 256 (the
-  // tests of smaller real alignments configure the adapter explicitly).
-  Limits l;
-  l.maxTextureDimension1D = 16384;
-  l.maxTextureDimension2D = 16384;
-  l.maxTextureArrayLayers = 2048;
-  l.maxBindGroups = 8;
-  l.maxBindGroupsPlusVertexBuffers = 30;
-  l.maxDynamicUniformBuffersPerPipelineLayout = 12;
-  l.maxDynamicStorageBuffersPerPipelineLayout = 8;
-  l.maxSampledTexturesPerShaderStage = 48;
-  l.maxSamplersPerShaderStage = 48;
-  l.maxStorageBuffersPerShaderStage = 16;
-  l.maxStorageBuffersInVertexStage = 16;
-  l.maxStorageBuffersInFragmentStage = 16;
-  l.maxStorageTexturesPerShaderStage = 16;
-  l.maxStorageTexturesInVertexStage = 16;
-  l.maxStorageTexturesInFragmentStage = 16;
-  l.maxUniformBuffersPerShaderStage = 16;
-  l.maxUniformBufferBindingSize = 65536;
-  l.maxStorageBufferBindingSize = uint64_t{1} << 30;
-  l.maxBufferSize = uint64_t{1} << 31;
-  l.maxVertexBuffers = 16;
-  l.maxVertexAttributes = 30;
-  l.maxComputeWorkgroupStorageSize = 32768;
-  l.maxComputeInvocationsPerWorkgroup = 1024;
-  l.maxComputeWorkgroupSizeX = 1024;
-  l.maxComputeWorkgroupSizeY = 1024;
-  return l;
-}
 
 std::string checkAdapterLimitGuarantees(const Limits& l) {
   // #adapter-capability-guarantees
@@ -133,18 +124,14 @@ std::string checkAdapterLimitGuarantees(const Limits& l) {
 }
 
 AdapterBase::AdapterBase(InstanceBase* instance, const RequestAdapterOptions& options,
-                         const FeatureSet& features, const Limits& limits, bool isFallbackAdapter)
+                         std::unique_ptr<backend::AdapterBackend> backend)
     : ObjectBase(nullptr, ObjectType::Adapter, ""),
       instance_(instance),
-      features_(features),
-      limits_(limits),
-      featureLevel_(options.featureLevel) {
-  info_.vendor = "bindery";
-  info_.architecture = "null";
-  info_.device = "null device";
-  info_.description = "bindery validating null device";
-  info_.isFallbackAdapter = isFallbackAdapter;
-}
+      backend_(std::move(backend)),
+      features_(backend_->features()),
+      limits_(backend_->limits()),
+      info_(backend_->info()),
+      featureLevel_(options.featureLevel) {}
 
 namespace {
 
@@ -276,9 +263,21 @@ RequestDeviceResult AdapterBase::requestDevice(const DeviceDescriptor& descripto
   Limits limits = newDeviceLimits(featureLevel_, features, descriptor);
 
   bool expired = state_ == State::Expired;
+  backend::Result<std::unique_ptr<backend::DeviceBackend>> made =
+      backend_->createDevice(features, limits);
+  std::unique_ptr<backend::DeviceBackend> deviceBackend;
+  if (!made.isError()) deviceBackend = std::move(made.value());
   auto device = Ref<DeviceBase>::adopt(
-      new DeviceBase(this, descriptor, limits, features, backend::createNullBackend()));
-  if (expired) {
+      new DeviceBase(this, descriptor, limits, features, std::move(deviceBackend)));
+  if (made.isError()) {
+    // "the user agent otherwise cannot fulfill the request": a device that
+    // is lost from the start (it has no backend), and the adapter expires.
+    device->loseDevice(DeviceLostReason::Unknown,
+                       fmt::format("requestDevice: the {} backend could not create the device: "
+                                   "{}. Call requestAdapter() again and request a new device.",
+                                   toString(info_.backendType), made.error().message));
+    expire();
+  } else if (expired) {
     // The adapter has expired (it already created a device, or expire() was
     // called): the promise still resolves, to a device that is already lost.
     device->loseDevice(DeviceLostReason::Unknown,
@@ -302,6 +301,22 @@ namespace bindery {
 using core::AdapterBase;
 using core::fromHandle;
 using core::InstanceBase;
+
+std::string_view toString(BackendType type) {
+  switch (type) {
+    case BackendType::Null: return "null";
+    case BackendType::Vulkan: return "vulkan";
+    case BackendType::Auto: return "auto";
+  }
+  return "unknown";
+}
+
+std::optional<BackendType> parseBackendType(std::string_view text) {
+  for (BackendType type : {BackendType::Null, BackendType::Vulkan, BackendType::Auto}) {
+    if (text == toString(type)) return type;
+  }
+  return std::nullopt;
+}
 
 Instance Instance::create(const InstanceDescriptor& descriptor) {
   return core::toHandle<Instance>(core::Ref<InstanceBase>::adopt(new InstanceBase(descriptor)));

@@ -3,12 +3,14 @@
 // "a new device").
 #pragma once
 
+#include <memory>
 #include <string>
 
+#include "backends/backend.h"
 #include "bindery/device.h"
-#include "core/device/features.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/device/features.h"
 
 namespace bindery::core {
 
@@ -19,11 +21,13 @@ class InstanceBase final : public ObjectBase {
   explicit InstanceBase(const InstanceDescriptor& descriptor);
   const NullAdapterOptions& nullAdapterOptions() const { return nullAdapter_; }
 
-  // #dom-gpu-requestadapter: the null adapter, or null when it cannot meet
-  // `options` (or its configuration breaks #adapter-capability-guarantees).
+  // #dom-gpu-requestadapter: the first adapter of the chosen backend
+  // (options.backend, else the instance's; 'auto': Vulkan when it lists an
+  // adapter, else null) that meets `options`, or null when there is none.
   Ref<AdapterBase> requestAdapter(const RequestAdapterOptions& options);
 
  private:
+  BackendType backend_;
   NullAdapterOptions nullAdapter_;
 };
 
@@ -36,7 +40,7 @@ class AdapterBase final : public ObjectBase {
   enum class State : uint8_t { Valid, Consumed, Expired };
 
   AdapterBase(InstanceBase* instance, const RequestAdapterOptions& options,
-              const FeatureSet& features, const Limits& limits, bool isFallbackAdapter);
+              std::unique_ptr<backend::AdapterBackend> backend);
 
   const FeatureSet& features() const { return features_; }
   const Limits& limits() const { return limits_; }
@@ -49,11 +53,9 @@ class AdapterBase final : public ObjectBase {
 
   RequestDeviceResult requestDevice(const DeviceDescriptor& descriptor);
 
-  // The limits the null backend's adapter supports unless configured.
-  static Limits nullBackendLimits();
-
  private:
   Ref<InstanceBase> instance_;
+  std::unique_ptr<backend::AdapterBackend> backend_;
   FeatureSet features_;
   Limits limits_;
   AdapterInfo info_;

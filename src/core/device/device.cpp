@@ -4,9 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "core/device/adapter.h"
-#include "core/resources/buffer.h"
 #include "core/base/handles.h"
+#include "core/device/adapter.h"
+#include "core/device/backend_owner.h"
+#include "core/resources/buffer.h"
 
 namespace bindery::core {
 
@@ -79,7 +80,31 @@ void DeviceBase::untrackMappedBuffer(BufferBase* buffer) {
 void DeviceBase::loseDevice(DeviceLostReason reason, std::string message) {
   if (lost_) return;
   lost_ = DeviceLostInfo{reason, std::move(message)};
+  // The backend finishes or abandons its work; every serial is complete now,
+  // so pending completions settle at the next tick().
+  if (backend_) backend_->destroy();
   if (lostCallback_) lostCallback_(*lost_);
+}
+
+MaybeError backendFailure(DeviceBase* device, const backend::BackendError& error) {
+  using backend::ErrorKind;
+  switch (error.kind) {
+    case ErrorKind::OutOfMemory:
+      return makeError(ErrorType::OutOfMemory, ErrorCode::OutOfMemory,
+                       fmt::format("The device ran out of memory: {}.", error.message));
+    case ErrorKind::DeviceLost:
+      device->loseDevice(DeviceLostReason::Unknown,
+                         fmt::format("The device was lost: {}.", error.message));
+      break;
+    case ErrorKind::Internal: break;
+  }
+  return makeError(ErrorType::Internal, ErrorCode::Internal,
+                   fmt::format("The backend failed: {}.", error.message));
+}
+
+void reportBackendError(DeviceBase* device, const backend::BackendError& error,
+                        std::string_view call) {
+  device->dispatchError(backendFailure(device, error), call);
 }
 
 void DeviceBase::setDeviceLostCallback(std::function<void(const DeviceLostInfo&)> callback) {
@@ -120,6 +145,14 @@ void Device::setUncapturedErrorCallback(UncapturedErrorCallback callback) const 
 }
 std::optional<Error> Device::lastError() const {
   return fromHandle<DeviceBase>(*this)->lastError();
+}
+bool Device::injectBackendFailureForTesting(std::string_view operation,
+                                            BackendFailure failure) const {
+  using backend::ErrorKind;
+  ErrorKind kind = failure == BackendFailure::OutOfMemory  ? ErrorKind::OutOfMemory
+                   : failure == BackendFailure::DeviceLost ? ErrorKind::DeviceLost
+                                                           : ErrorKind::Internal;
+  return fromHandle<DeviceBase>(*this)->backend().injectFailure(operation, kind);
 }
 void Device::destroy() const {
   fromHandle<DeviceBase>(*this)->destroy();

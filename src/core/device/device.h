@@ -4,14 +4,15 @@
 // (createBuffer in buffer.cpp), so an object's whole life is in one room.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "backends/backend.h"
 #include "bindery/device.h"
-#include "core/device/backend.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 
@@ -46,6 +47,8 @@ class DeviceBase final : public ObjectBase {
   bool hasFeature(FeatureName f) const { return features_.has(f); }
   FeatureLevel featureLevel() const { return featureLevel_; }
   bool isCompatibilityMode() const { return featureLevel_ == FeatureLevel::Compatibility; }
+  // The backend; only used while the device is not lost (a device the
+  // backend could not create has none and is lost from the start).
   backend::DeviceBackend& backend() { return *backend_; }
   bool strict() const { return strict_; }
 
@@ -109,10 +112,19 @@ class DeviceBase final : public ObjectBase {
   // [[queue]]: made on first use, held weakly (it holds the device).
   Ref<QueueBase> queue();
   void forgetQueue(std::string label);
-  // A completion (mapAsync success, onSubmittedWorkDone) for the next tick().
-  void enqueueEvent(std::function<void()> event) { events_.push_back(std::move(event)); }
-  // Runs the completions queued so far, in order.
+  // A completion for the next tick() (createXAsync's settling).
+  void enqueueEvent(std::function<void()> event) { enqueueEventAfter(0, std::move(event)); }
+  // A completion for the first tick() after the backend finished `serial`
+  // (mapAsync success, onSubmittedWorkDone).
+  void enqueueEventAfter(backend::Serial serial, std::function<void()> event) {
+    events_.push_back({serial, std::move(event)});
+  }
+  // Runs the completions queued so far whose serial has completed, in order
+  // (all of them once the device is lost).
   void tick();
+  // Device::pendingSerial / waitSerial (queue.cpp).
+  std::optional<backend::Serial> pendingSerial();
+  bool waitSerial(backend::Serial serial, std::chrono::nanoseconds timeout);
   // Whether `buffer` is mapped or pending (so alive: buffers untrack themselves).
   bool isMappedBufferTracked(const BufferBase* buffer) const;
   // Buffers mapped on the content timeline, which destroy() unmaps.
@@ -124,6 +136,12 @@ class DeviceBase final : public ObjectBase {
     ErrorFilter filter;
     std::optional<Error> error;
   };
+  struct PendingEvent {
+    backend::Serial serial;
+    std::function<void()> run;
+  };
+  // The backend's completed serial, polled (a failure loses the device).
+  backend::Serial completedSerial();
 
   Ref<AdapterBase> adapter_;
   Limits limits_;
@@ -139,7 +157,7 @@ class DeviceBase final : public ObjectBase {
   std::vector<BufferBase*> mappedBuffers_;  // not owned; each buffer untracks itself
   QueueBase* queue_ = nullptr;              // not owned (see queue())
   std::string queueLabel_;
-  std::vector<std::function<void()>> events_;
+  std::vector<PendingEvent> events_;
   // A shared_ptr so device.cpp need not see the type (its deleter is bound
   // where it is made, in bind_group_layout.cpp).
   std::shared_ptr<BindGroupLayoutCache> bindGroupLayoutCache_;

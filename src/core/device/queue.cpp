@@ -9,15 +9,14 @@
 #include <cstring>
 #include <vector>
 
-#include "core/resources/buffer.h"
-#include "core/commands/command_buffer.h"
-#include "core/commands/command_execution.h"
-#include "core/device/device.h"
-#include "core/resources/format.h"
 #include "core/base/handles.h"
+#include "core/commands/command_buffer.h"
 #include "core/commands/texel_copy.h"
+#include "core/device/backend_owner.h"
+#include "core/device/device.h"
+#include "core/resources/buffer.h"
+#include "core/resources/format.h"
 #include "core/resources/texture.h"
-#include "core/resources/texture_data.h"
 
 namespace bindery::core {
 
@@ -83,16 +82,16 @@ std::optional<Exception> QueueBase::writeBuffer(BufferBase* buffer, uint64_t buf
                                    core::describe(buffer), bufferOffset, dataOffset, contentsSize));
     return std::nullopt;
   }
-  // Queue timeline: the null device writes at once.
+  // Queue timeline: the backend copies the data now and writes it in order.
   if (contentsSize > 0) {
-    uint8_t* bytes = buffer->storage() ? buffer->storage()->bytes() : nullptr;
-    if (!bytes) {
-      dev->dispatchError(makeError(ErrorType::OutOfMemory, ErrorCode::OutOfMemory,
-                                   "Allocating the buffer's memory failed."),
-                         fmt::format("{}.writeBuffer", describe()));
-      return std::nullopt;
+    backend::Status status = dev->backend().writeBuffer(
+        *buffer, bufferOffset, static_cast<const uint8_t*>(data) + dataOffset, contentsSize);
+    if (status.isError()) {
+      reportBackendError(
+          dev, status.error(),
+          fmt::format("{}.writeBuffer({}, {}, data, {}, {})", describe(), core::describe(buffer),
+                      bufferOffset, dataOffset, contentsSize));
     }
-    std::memcpy(bytes + bufferOffset, static_cast<const uint8_t*>(data) + dataOffset, contentsSize);
   }
   return std::nullopt;
 }
@@ -121,12 +120,10 @@ void QueueBase::writeTexture(const TexelCopyTextureInfo& destination, const void
     dev->dispatchError(std::move(error), call);
     return;
   }
-  // Queue timeline: the null device writes the texels at once.
-  if (MaybeError error = writeTexelsFromLinear(*texture, destination,
-                                               static_cast<const uint8_t*>(data), dataLayout, size);
-      error.isError()) {
-    dev->dispatchError(std::move(error), call);
-  }
+  // Queue timeline: the backend copies the data now and writes it in order.
+  backend::Status status = dev->backend().writeTexture(
+      *texture, destination, static_cast<const uint8_t*>(data), dataLayout, size);
+  if (status.isError()) reportBackendError(dev, status.error(), call);
 }
 
 // #dom-gpuqueue-submit
@@ -167,14 +164,26 @@ void QueueBase::submit(std::span<CommandBufferBase* const> commandBuffers) {
                                    commandBuffers.size(), commandBuffers.size() == 1 ? "" : "s"));
     return;
   }
-  // Queue timeline: the null device runs the commands now, in order
-  // (command_execution.cpp).
-  for (CommandBufferBase* cb : commandBuffers) executeCommandBuffer(dev, *cb);
+  // Queue timeline: the backend executes the recorded streams, in order.
+  std::vector<const CommandStream*> streams;
+  streams.reserve(commandBuffers.size());
+  for (CommandBufferBase* cb : commandBuffers) streams.push_back(&cb->commands());
+  backend::Result<backend::Serial> serial = dev->backend().submit(streams);
+  if (serial.isError()) {
+    reportBackendError(dev, serial.error(),
+                       fmt::format("{}.submit([{} command buffer{}])", describe(),
+                                   commandBuffers.size(), commandBuffers.size() == 1 ? "" : "s"));
+  }
 }
 
+// #dom-gpuqueue-onsubmittedworkdone: resolves when the work submitted so far
+// has completed (the backend's latest serial).
 void QueueBase::onSubmittedWorkDone(QueueWorkDoneCallback callback) {
-  device()->beginCall();
-  if (callback) device()->enqueueEvent(std::move(callback));
+  DeviceBase* dev = device();
+  dev->beginCall();
+  if (!callback) return;
+  dev->enqueueEventAfter(dev->isLost() ? 0 : dev->backend().lastSubmittedSerial(),
+                         std::move(callback));
 }
 
 Ref<QueueBase> DeviceBase::queue() {
@@ -193,11 +202,54 @@ bool DeviceBase::isMappedBufferTracked(const BufferBase* buffer) const {
   return std::find(mappedBuffers_.begin(), mappedBuffers_.end(), buffer) != mappedBuffers_.end();
 }
 
+backend::Serial DeviceBase::completedSerial() {
+  if (isLost()) return ~backend::Serial{0};
+  backend::Result<backend::Serial> completed = backend_->completedSerial();
+  if (completed.isError()) {
+    reportBackendError(this, completed.error(), fmt::format("{}.tick()", describe()));
+    return ~backend::Serial{0};
+  }
+  return completed.value();
+}
+
 void DeviceBase::tick() {
-  // Events queued by the callbacks run at the following tick.
-  std::vector<std::function<void()>> events = std::move(events_);
+  if (events_.empty()) return;
+  backend::Serial completed = completedSerial();
+  // Events queued by the callbacks run at the following tick; events whose
+  // work is still on the GPU stay, in order.
+  std::vector<PendingEvent> events = std::move(events_);
   events_.clear();
-  for (auto& event : events) event();
+  std::vector<PendingEvent> later;
+  for (PendingEvent& event : events) {
+    if (event.serial <= completed) {
+      event.run();
+    } else {
+      later.push_back(std::move(event));
+    }
+  }
+  if (!later.empty()) {
+    later.insert(later.end(), std::make_move_iterator(events_.begin()),
+                 std::make_move_iterator(events_.end()));
+    events_ = std::move(later);
+  }
+}
+
+std::optional<backend::Serial> DeviceBase::pendingSerial() {
+  if (events_.empty()) return std::nullopt;
+  backend::Serial completed = completedSerial();
+  backend::Serial earliest = ~backend::Serial{0};
+  for (const PendingEvent& event : events_) {
+    if (event.serial <= completed) return 0;
+    earliest = std::min(earliest, event.serial);
+  }
+  return earliest;
+}
+
+bool DeviceBase::waitSerial(backend::Serial serial, std::chrono::nanoseconds timeout) {
+  // Another thread may call this: only the backend's wait is touched.
+  if (!backend_) return true;  // lost from the start
+  backend::Result<bool> done = backend_->waitSerial(serial, timeout);
+  return done.isError() || done.value();
 }
 
 }  // namespace bindery::core
@@ -212,6 +264,12 @@ Queue Device::queue() const {
 }
 void Device::tick() const {
   fromHandle<core::DeviceBase>(*this)->tick();
+}
+std::optional<uint64_t> Device::pendingSerial() const {
+  return fromHandle<core::DeviceBase>(*this)->pendingSerial();
+}
+bool Device::waitSerial(uint64_t serial, std::chrono::nanoseconds timeout) const {
+  return fromHandle<core::DeviceBase>(*this)->waitSerial(serial, timeout);
 }
 std::string_view Queue::label() const {
   return fromHandle<QueueBase>(*this)->label();

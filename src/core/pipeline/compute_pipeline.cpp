@@ -1,8 +1,8 @@
 // GPUComputePipeline: #compute-pipeline-creation (and the async form).
 #include <fmt/format.h>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 #include "core/pipeline/pipeline.h"
 #include "core/pipeline/programmable_stage.h"
 
@@ -35,6 +35,8 @@ MaybeError createComputePipelineImpl(DeviceBase* device, const ComputePipelineDe
   OverrideContext context{&s.constants, &s.module->reflection().overrides, "descriptor.compute"};
   BINDERY_TRY(validateComputeLimits(*s.reflection, context, device->limits()));
   pipeline->initialize(std::move(layout), isAuto, std::move(stages));
+  BINDERY_TRY(
+      realiseNoReport(device, *pipeline, device->backend().createComputePipeline(*pipeline)));
   *result = std::move(pipeline);
   return {};
 }

@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "core/device/device.h"
-#include "core/resources/format.h"
 #include "core/pipeline/pipeline.h"
+#include "core/resources/format.h"
 
 namespace bindery::core {
 
@@ -142,7 +142,7 @@ MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const Pipel
     desc.immediateSize = std::max(desc.immediateSize, size);
   }
   *out = Ref<PipelineLayoutBase>::adopt(new PipelineLayoutBase(device, desc, std::move(layouts)));
-  return {};
+  return realiseNoReport(device, **out, device->backend().createPipelineLayout(**out));
 }
 
 }  // namespace bindery::core

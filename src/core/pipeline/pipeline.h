@@ -19,12 +19,13 @@
 #include <vector>
 
 #include "bindery/pipeline.h"
-#include "core/binding/bind_group_layout.h"
-#include "core/binding/bind_group_tracker.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
-#include "core/binding/pipeline_layout.h"
 #include "core/base/ref.h"
+#include "core/binding/bind_group_layout.h"
+#include "core/binding/bind_group_tracker.h"
+#include "core/binding/pipeline_layout.h"
+#include "core/device/backend_owner.h"
 #include "core/pipeline/shader_module.h"
 
 namespace bindery::core {
@@ -85,7 +86,8 @@ class PipelineBase : public ObjectBase {
   uint64_t shaderGroupMask_ = 0;
 };
 
-class ComputePipelineBase final : public PipelineBase {
+class ComputePipelineBase final : public PipelineBase,
+                                  public BackendOwner<backend::ComputePipelineBackend> {
  public:
   ComputePipelineBase(DeviceBase* device, std::string_view label);
   ComputePipelineBase(DeviceBase* device, std::string_view label, InvalidTag);
@@ -98,7 +100,8 @@ class ComputePipelineBase final : public PipelineBase {
   std::array<uint32_t, 3> workgroupSize_ = {1, 1, 1};
 };
 
-class RenderPipelineBase final : public PipelineBase {
+class RenderPipelineBase final : public PipelineBase,
+                                 public BackendOwner<backend::RenderPipelineBackend> {
  public:
   RenderPipelineBase(DeviceBase* device, const RenderPipelineDescriptor& descriptor);
   RenderPipelineBase(DeviceBase* device, const RenderPipelineDescriptor& descriptor, InvalidTag);

@@ -317,6 +317,8 @@ MaybeError createRenderPipelineImpl(DeviceBase* device, const RenderPipelineDesc
       "maxBindGroupsPlusVertexBuffers limit ({}).",
       groups, pipeline->vertexBufferCount(), groups + pipeline->vertexBufferCount(), limit);
   pipeline->initialize(std::move(layout), isAuto, std::move(stages));
+  BINDERY_TRY(
+      realiseNoReport(device, *pipeline, device->backend().createRenderPipeline(*pipeline)));
   *result = std::move(pipeline);
   return {};
 }

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <new>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 
 namespace bindery::core {
 
@@ -52,12 +52,8 @@ MaybeError validateBufferDescriptor(const DeviceBase* device, const BufferDescri
   return {};
 }
 
-BufferBase::BufferBase(DeviceBase* device, const BufferDescriptor& d,
-                       std::unique_ptr<backend::BufferStorage> storage)
-    : ObjectBase(device, ObjectType::Buffer, d.label),
-      size_(d.size),
-      usage_(d.usage),
-      storage_(std::move(storage)) {
+BufferBase::BufferBase(DeviceBase* device, const BufferDescriptor& d)
+    : ObjectBase(device, ObjectType::Buffer, d.label), size_(d.size), usage_(d.usage) {
   if (d.mappedAtCreation) {
     mapState_ = BufferMapState::Mapped;
     mappedSize_ = size_;
@@ -157,7 +153,8 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
   if (MaybeError error = validate(); error.isError()) {
     return fail(MapAsyncStatus::OperationError, std::move(error));
   }
-  // Pending until the device timeline reports completion (the next tick).
+  // Pending until the GPU has finished the work submitted so far (the first
+  // tick after the backend's serial completes).
   mapState_ = BufferMapState::Pending;
   pendingCallback_ = std::move(callback);
   // A serial unique on the device: a completion still queued after unmap()
@@ -169,9 +166,12 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
   // and through it the device, alive): a buffer still pending when it runs
   // is still tracked by the device.
   BufferBase* self = this;
-  dev->enqueueEvent([dev, self, serial, mode, offset, rangeSize] {
-    if (dev->isMappedBufferTracked(self)) self->completeMap(serial, mode, offset, rangeSize);
-  });
+  dev->enqueueEventAfter(dev->backend().lastSubmittedSerial(),
+                         [dev, self, serial, mode, offset, rangeSize] {
+                           if (dev->isMappedBufferTracked(self)) {
+                             self->completeMap(serial, mode, offset, rangeSize);
+                           }
+                         });
 }
 
 // The "map success steps" (or failure, when the device was lost meanwhile).
@@ -186,16 +186,34 @@ void BufferBase::completeMap(uint64_t serial, MapModeFlags mode, uint64_t offset
       callback(MapAsyncStatus::AbortError, "The device was lost before the map finished.");
     return;
   }
+  // The GPU is done with the buffer: the backend hands out its bytes.
+  backend::Result<uint8_t*> mapped = backendObject()->map(mode, offset, size);
+  if (mapped.isError()) {
+    mapState_ = BufferMapState::Unmapped;
+    device()->untrackMappedBuffer(this);
+    reportBackendError(device(), mapped.error(), fmt::format("{}.mapAsync", describe()));
+    if (callback) {
+      callback(device()->isLost() ? MapAsyncStatus::AbortError : MapAsyncStatus::OperationError,
+               mapped.error().message);
+    }
+    return;
+  }
   mapState_ = BufferMapState::Mapped;
   mapMode_ = mode;
   mappedOffset_ = offset;
   mappedSize_ = size;
   mappedViews_.clear();
-  if (mode.has(MapMode::Read) && size > 0) {
+  if (mode.has(MapMode::Read)) {
     // The mapping's data is a copy: local writes are discarded at unmap().
-    readCopy_.reset(new (std::nothrow) uint8_t[size]);
-    uint8_t* bytes = storage_ ? storage_->bytes() : nullptr;
-    if (readCopy_ && bytes) std::memcpy(readCopy_.get(), bytes + offset, size);
+    if (size > 0) {
+      readCopy_.reset(new (std::nothrow) uint8_t[size]);
+      if (readCopy_ && mapped.value()) std::memcpy(readCopy_.get(), mapped.value(), size);
+    }
+    if (backend::Status status = backendObject()->unmap(); status.isError()) {
+      reportBackendError(device(), status.error(), fmt::format("{}.mapAsync", describe()));
+    }
+  } else {
+    mapped_ = mapped.value();
   }
   if (callback) callback(MapAsyncStatus::Success, "");
 }
@@ -243,15 +261,28 @@ MappedRange BufferBase::tryGetMappedRange(uint64_t offset, std::optional<uint64_
   if (readCopy_) {
     result.data = readCopy_.get() + (offset - mappedOffset_);
   } else {
-    if (!storage_) {
-      // Invalid buffers get a scratch mapping so mappedAtCreation writes land somewhere.
-      storage_ = device()->backend().createBufferStorage(size_);
-    }
-    uint8_t* bytes = storage_ ? storage_->bytes() : nullptr;
-    result.data = bytes ? bytes + offset : nullptr;
+    uint8_t* bytes = mapWritable();
+    result.data = bytes ? bytes + (offset - mappedOffset_) : nullptr;
   }
   result.size = rangeSize;
   return result;
+}
+
+uint8_t* BufferBase::mapWritable() {
+  if (mapped_ || size_ == 0) return mapped_;
+  if (!backendObject() || device()->isLost()) {
+    // Invalid buffers get a scratch mapping so mappedAtCreation writes land somewhere.
+    if (!scratch_) scratch_.reset(new (std::nothrow) uint8_t[size_]());
+    return scratch_.get();
+  }
+  // mappedAtCreation: the backend maps the whole buffer on first use.
+  backend::Result<uint8_t*> mapped = backendObject()->map({}, 0, size_);
+  if (mapped.isError()) {
+    reportBackendError(device(), mapped.error(), fmt::format("{}.getMappedRange", describe()));
+    return nullptr;
+  }
+  mapped_ = mapped.value();
+  return mapped_;
 }
 
 // #dom-gpubuffer-unmap
@@ -261,6 +292,13 @@ void BufferBase::unmap() {
   bool wasPending = mapState_ == BufferMapState::Pending;
   if (mapState_ != BufferMapState::Unmapped) device()->untrackMappedBuffer(this);
   mapSerial_ = 0;  // a completion still queued is now cancelled
+  if (mapped_ && backendObject() && !device()->isLost()) {
+    // Written bytes reach the buffer.
+    if (backend::Status status = backendObject()->unmap(); status.isError()) {
+      reportBackendError(device(), status.error(), fmt::format("{}.unmap()", describe()));
+    }
+  }
+  mapped_ = nullptr;
   mapState_ = BufferMapState::Unmapped;
   mappedOffset_ = mappedSize_ = 0;
   mapMode_ = {};
@@ -274,6 +312,7 @@ void BufferBase::unmap() {
 // #dom-gpubuffer-destroy
 void BufferBase::destroy() {
   unmap();
+  if (!destroyed_ && backendObject() && !device()->isLost()) backendObject()->destroy();
   destroyed_ = true;
 }
 
@@ -304,8 +343,10 @@ Ref<BufferBase> DeviceBase::createBuffer(const BufferDescriptor& descriptor) {
                               core::describe(ObjectType::Buffer, descriptor.label)));
     return buffer;
   }
-  return Ref<BufferBase>::adopt(
-      new BufferBase(this, descriptor, backend().createBufferStorage(descriptor.size)));
+  auto buffer = Ref<BufferBase>::adopt(new BufferBase(this, descriptor));
+  realise(this, *buffer, backend().createBuffer(*buffer, descriptor.mappedAtCreation),
+          fmt::format("{}.createBuffer({})", describe(), buffer->describe()));
+  return buffer;
 }
 
 }  // namespace bindery::core

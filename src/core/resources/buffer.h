@@ -6,16 +6,16 @@
 #include <vector>
 
 #include "bindery/buffer.h"
-#include "core/device/backend.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
+#include "core/device/backend_owner.h"
 
 namespace bindery::core {
 
-class BufferBase final : public ObjectBase {
+class BufferBase final : public ObjectBase, public BackendOwner<backend::BufferBackend> {
  public:
-  BufferBase(DeviceBase* device, const BufferDescriptor& descriptor,
-             std::unique_ptr<backend::BufferStorage> storage);
+  // A valid buffer; DeviceBase::createBuffer gives it its backend object.
+  BufferBase(DeviceBase* device, const BufferDescriptor& descriptor);
   BufferBase(DeviceBase* device, const BufferDescriptor& descriptor, InvalidTag);
   ~BufferBase() override;
 
@@ -23,7 +23,6 @@ class BufferBase final : public ObjectBase {
   BufferUsageFlags usage() const { return usage_; }
   BufferMapState mapState() const { return mapState_; }
   bool isDestroyed() const { return destroyed_; }
-  backend::BufferStorage* storage() const { return storage_.get(); }
 
   // #dom-gpubuffer-mapasync, #dom-gpubuffer-getmappedrange, #dom-gpubuffer-unmap
   void mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint64_t> size,
@@ -58,9 +57,15 @@ class BufferBase final : public ObjectBase {
   std::vector<std::pair<uint64_t, uint64_t>> mappedViews_;
   // A READ mapping's own copy of the range (writes to it are discarded).
   std::unique_ptr<uint8_t[]> readCopy_;
-  std::unique_ptr<backend::BufferStorage> storage_;
+  // A WRITE or mappedAtCreation mapping: the backend's pointer to byte
+  // mappedOffset_ (null until the first getMappedRange for mappedAtCreation).
+  uint8_t* mapped_ = nullptr;
+  // An invalid buffer's mappedAtCreation range: host memory that goes nowhere.
+  std::unique_ptr<uint8_t[]> scratch_;
 
   void completeMap(uint64_t serial, MapModeFlags mode, uint64_t offset, uint64_t size);
+  // The backend's pointer for the current WRITE / mappedAtCreation mapping.
+  uint8_t* mapWritable();
 };
 
 MaybeError validateBufferDescriptor(const DeviceBase* device, const BufferDescriptor& descriptor);

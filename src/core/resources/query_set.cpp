@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 
 namespace bindery::core {
 
@@ -35,10 +35,7 @@ MaybeError validateQuerySetDescriptor(const DeviceBase* device, const QuerySetDe
 }
 
 QuerySetBase::QuerySetBase(DeviceBase* device, const QuerySetDescriptor& d)
-    : ObjectBase(device, ObjectType::QuerySet, d.label),
-      type_(d.type),
-      count_(d.count),
-      values_(d.count, 0) {}
+    : ObjectBase(device, ObjectType::QuerySet, d.label), type_(d.type), count_(d.count) {}
 
 QuerySetBase::QuerySetBase(DeviceBase* device, const QuerySetDescriptor& d, InvalidTag tag)
     : ObjectBase(device, ObjectType::QuerySet, d.label, tag), type_(d.type), count_(d.count) {}
@@ -48,6 +45,7 @@ QuerySetBase::~QuerySetBase() = default;
 // #dom-gpuqueryset-destroy
 void QuerySetBase::destroy() {
   device()->beginCall();
+  if (!destroyed_ && backendObject() && !device()->isLost()) backendObject()->destroy();
   destroyed_ = true;
 }
 
@@ -110,7 +108,10 @@ Ref<QuerySetBase> DeviceBase::createQuerySet(const QuerySetDescriptor& d) {
                                                 core::describe(ObjectType::QuerySet, d.label)));
     return querySet;
   }
-  return Ref<QuerySetBase>::adopt(new QuerySetBase(this, d));
+  auto querySet = Ref<QuerySetBase>::adopt(new QuerySetBase(this, d));
+  realise(this, *querySet, backend().createQuerySet(*querySet),
+          fmt::format("{}.createQuerySet({})", describe(), querySet->describe()));
+  return querySet;
 }
 
 }  // namespace bindery::core

@@ -1,7 +1,6 @@
-// QuerySetBase: a GPUQuerySet inside the core (#gpuqueryset). The null
-// device keeps the query results here, in host memory (zero at creation,
-// #queryset-creation), written when a submitted command buffer runs
-// (command_execution.cpp).
+// QuerySetBase: a GPUQuerySet inside the core (#gpuqueryset). The results
+// live in its backend object (on the null device: host memory, zero at
+// creation, #queryset-creation).
 #pragma once
 
 #include <cstdint>
@@ -12,10 +11,11 @@
 #include "bindery/query_set.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
+#include "core/device/backend_owner.h"
 
 namespace bindery::core {
 
-class QuerySetBase final : public ObjectBase {
+class QuerySetBase final : public ObjectBase, public BackendOwner<backend::QuerySetBackend> {
  public:
   QuerySetBase(DeviceBase* device, const QuerySetDescriptor& descriptor);
   QuerySetBase(DeviceBase* device, const QuerySetDescriptor& descriptor, InvalidTag);
@@ -29,17 +29,10 @@ class QuerySetBase final : public ObjectBase {
   // Fails with QuerySetDestroyed naming `what` (submit-time check).
   MaybeError validateUsable(std::string_view what) const;
 
-  // The results (the null device's device allocation), one per query.
-  uint64_t value(uint32_t index) const { return index < values_.size() ? values_[index] : 0; }
-  void setValue(uint32_t index, uint64_t value) {
-    if (index < values_.size()) values_[index] = value;
-  }
-
  private:
   QueryType type_;
   uint32_t count_;
   bool destroyed_ = false;
-  std::vector<uint64_t> values_;
 };
 
 // #dom-gpudevice-createqueryset: the requirements (the missing

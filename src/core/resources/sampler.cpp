@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 
 namespace bindery::core {
 
@@ -119,7 +119,10 @@ Ref<SamplerBase> DeviceBase::createSampler(const SamplerDescriptor& descriptor) 
                               core::describe(ObjectType::Sampler, descriptor.label)));
     return sampler;
   }
-  return Ref<SamplerBase>::adopt(new SamplerBase(this, descriptor));
+  auto sampler = Ref<SamplerBase>::adopt(new SamplerBase(this, descriptor));
+  realise(this, *sampler, backend().createSampler(*sampler),
+          fmt::format("{}.createSampler({})", describe(), sampler->describe()));
+  return sampler;
 }
 
 }  // namespace bindery::core

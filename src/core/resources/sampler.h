@@ -8,10 +8,11 @@
 #include "bindery/sampler.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
+#include "core/device/backend_owner.h"
 
 namespace bindery::core {
 
-class SamplerBase final : public ObjectBase {
+class SamplerBase final : public ObjectBase, public BackendOwner<backend::SamplerBackend> {
  public:
   SamplerBase(DeviceBase* device, const SamplerDescriptor& descriptor);
   SamplerBase(DeviceBase* device, const SamplerDescriptor& descriptor, InvalidTag);

@@ -8,10 +8,9 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/base/handles.h"
 #include "core/device/device.h"
 #include "core/resources/format.h"
-#include "core/base/handles.h"
-#include "core/resources/texture_data.h"
 #include "core/resources/texture_view.h"
 
 namespace bindery::core {
@@ -416,15 +415,8 @@ TextureBase::~TextureBase() = default;
 
 // #dom-gputexture-destroy
 void TextureBase::destroy() {
+  if (!destroyed_ && backendObject() && !device()->isLost()) backendObject()->destroy();
   destroyed_ = true;
-  storage_.reset();
-}
-
-backend::TextureStorage* TextureBase::texelStorage(bool create) {
-  if (!storage_ && create && isValid() && !destroyed_) {
-    storage_ = device()->backend().createTextureStorage(texelSubresourceCount(*this));
-  }
-  return storage_.get();
 }
 
 MaybeError TextureBase::validateUsable(std::string_view what) const {
@@ -445,7 +437,10 @@ Ref<TextureBase> DeviceBase::createTexture(const TextureDescriptor& descriptor) 
                               core::describe(ObjectType::Texture, descriptor.label)));
     return texture;
   }
-  return Ref<TextureBase>::adopt(new TextureBase(this, descriptor));
+  auto texture = Ref<TextureBase>::adopt(new TextureBase(this, descriptor));
+  realise(this, *texture, backend().createTexture(*texture),
+          fmt::format("{}.createTexture({})", describe(), texture->describe()));
+  return texture;
 }
 
 }  // namespace bindery::core

@@ -9,16 +9,16 @@
 #include <vector>
 
 #include "bindery/texture.h"
-#include "core/device/backend.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/device/backend_owner.h"
 
 namespace bindery::core {
 
 class TextureViewBase;
 
-class TextureBase final : public ObjectBase {
+class TextureBase final : public ObjectBase, public BackendOwner<backend::TextureBackend> {
  public:
   TextureBase(DeviceBase* device, const TextureDescriptor& descriptor);
   TextureBase(DeviceBase* device, const TextureDescriptor& descriptor, InvalidTag);
@@ -53,12 +53,8 @@ class TextureBase final : public ObjectBase {
   }
 
   bool isDestroyed() const { return destroyed_; }
-  // #dom-gputexture-destroy (the texel data is freed).
+  // #dom-gputexture-destroy (the backend frees the memory once the GPU is done).
   void destroy();
-
-  // The texel data (texture_data.h says how it is laid out). Made on first
-  // use when `create`; null before that (every texel reads as zero).
-  backend::TextureStorage* texelStorage(bool create);
 
   // Checks the texture is usable in a command or submit: valid and not
   // destroyed. `what` names it ("descriptor.colorAttachments[0].view's texture").
@@ -89,7 +85,6 @@ class TextureBase final : public ObjectBase {
   std::optional<TextureViewDimension> textureBindingViewDimension_;
   std::string textureBindingViewDimensionReason_;
   bool destroyed_ = false;
-  std::unique_ptr<backend::TextureStorage> storage_;
 };
 
 // #texture-creation "validating GPUTextureDescriptor" (and the content-timeline

@@ -10,9 +10,9 @@
 
 #include <algorithm>
 
+#include "core/base/handles.h"
 #include "core/device/device.h"
 #include "core/resources/format.h"
-#include "core/base/handles.h"
 
 namespace bindery::core {
 
@@ -615,7 +615,7 @@ MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descript
   }
   *view = Ref<TextureViewBase>::adopt(
       new TextureViewBase(this, resolved, *swizzle, std::move(defaults)));
-  return {};
+  return realiseNoReport(device(), **view, device()->backend().createTextureView(**view));
 }
 
 Ref<TextureViewBase> TextureBase::createView(const TextureViewDescriptor& descriptor) {

@@ -15,6 +15,7 @@
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/device/backend_owner.h"
 #include "core/resources/texture.h"
 
 namespace bindery::core {
@@ -84,7 +85,7 @@ class TextureViewDefaults {
   TextureUsageFlags textureUsage_{};
 };
 
-class TextureViewBase final : public ObjectBase {
+class TextureViewBase final : public ObjectBase, public BackendOwner<backend::TextureViewBackend> {
  public:
   // `resolved` has every optional field set.
   TextureViewBase(TextureBase* texture, const TextureViewDescriptor& resolved, Swizzle swizzle,

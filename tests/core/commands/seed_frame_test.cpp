@@ -6,8 +6,9 @@
 #include <cstring>
 #include <vector>
 
-#include "core/resources/buffer.h"
+#include "backends/null/testing.h"
 #include "core/base/handles.h"
+#include "core/resources/buffer.h"
 #include "test_device.h"
 
 namespace bindery::testing {
@@ -112,8 +113,7 @@ TEST_F(SeedFrameTest, PerFrameWriteBytes) {
   }
   // The null device keeps the bytes: the last frame's writes are in the
   // buffer's host memory (there is no copyBufferToBuffer to stage them).
-  const float* data =
-      reinterpret_cast<const float*>(core::fromHandle<core::BufferBase>(big)->storage()->bytes());
+  const float* data = reinterpret_cast<const float*>(backend::null::bufferBytes(big));
   ASSERT_NE(data, nullptr);
   EXPECT_EQ(data[(199 * stride) / 4], 2199.0f);
   EXPECT_FLOAT_EQ(data[(5 * stride) / 4 + 3], 2005.03f);

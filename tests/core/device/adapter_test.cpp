@@ -1,8 +1,9 @@
 // #dom-gpu-requestadapter, #dom-gpuadapter-requestdevice, "a new device",
 // #feature-dependencies, #abstract-opdef-expire.
 #include "core/device/adapter.h"
-#include "core/device/device.h"
+#include "backends/null/testing.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 #include "test_device.h"
 
 namespace bindery::testing {
@@ -29,7 +30,7 @@ TEST(AdapterTest, DefaultAdapterIsCoreWithEverything) {
   ASSERT_TRUE(adapter);
   EXPECT_EQ(adapter.featureLevel(), FeatureLevel::Core);
   EXPECT_EQ(adapter.features(), FeatureSet::all());
-  EXPECT_EQ(adapter.limits(), core::AdapterBase::nullBackendLimits());
+  EXPECT_EQ(adapter.limits(), backend::null::defaultAdapterLimits());
   EXPECT_FALSE(adapter.isExpired());
   EXPECT_FALSE(adapter.info().isFallbackAdapter);
   EXPECT_EQ(adapter.info().vendor, "bindery");
@@ -248,7 +249,7 @@ TEST(AdapterTest, UnknownLimitIsAnOperationError) {
 }
 
 TEST(AdapterTest, LimitBetterThanAdapterIsAnOperationError) {
-  const Limits adapterLimits = core::AdapterBase::nullBackendLimits();
+  const Limits adapterLimits = backend::null::defaultAdapterLimits();
   RequestDeviceResult r = requestWithLimits({{"maxBindGroups", adapterLimits.maxBindGroups + 1}});
   EXPECT_EQ(r.status, Status::OperationError);
   EXPECT_EQ(r.code, ErrorCode::LimitBeyondAdapter);
@@ -265,7 +266,7 @@ TEST(AdapterTest, LimitBetterThanAdapterIsAnOperationError) {
 }
 
 TEST(AdapterTest, LimitsUpToTheAdapterAreGranted) {
-  const Limits a = core::AdapterBase::nullBackendLimits();
+  const Limits a = backend::null::defaultAdapterLimits();
   RequestDeviceResult r = requestWithLimits({{"maxBindGroups", a.maxBindGroups},
                                              {"maxBufferSize", a.maxBufferSize},
                                              {"maxTextureDimension2D", 10000}});
@@ -277,7 +278,7 @@ TEST(AdapterTest, LimitsUpToTheAdapterAreGranted) {
 }
 
 TEST(AdapterTest, EveryLimitCanBeRequestedAtTheAdapterValue) {
-  const Limits a = core::AdapterBase::nullBackendLimits();
+  const Limits a = backend::null::defaultAdapterLimits();
   std::map<std::string, uint64_t, std::less<>> all;
   for (const LimitInfo& info : allLimits()) all[std::string(info.name)] = info.get(a);
   RequestDeviceResult r = requestWithLimits(all);

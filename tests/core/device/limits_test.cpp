@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/null/testing.h"
 #include "core/device/adapter.h"
 #include "test_device.h"
 
@@ -124,7 +125,7 @@ TEST(LimitsTest, BetterAndWorse) {
 
 TEST(LimitsTest, AdapterCapabilityGuarantees) {
   EXPECT_EQ(core::checkAdapterLimitGuarantees(Limits::coreDefaults()), "");
-  EXPECT_EQ(core::checkAdapterLimitGuarantees(core::AdapterBase::nullBackendLimits()), "");
+  EXPECT_EQ(core::checkAdapterLimitGuarantees(backend::null::defaultAdapterLimits()), "");
   // The compatibility defaults are worse than the defaults: not an adapter's limits.
   EXPECT_THAT(core::checkAdapterLimitGuarantees(Limits::compatibilityDefaults()),
               ::testing::HasSubstr("maxTextureDimension1D is 4096, worse than its default 8192"));

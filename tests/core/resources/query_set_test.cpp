@@ -7,8 +7,9 @@
 #include <cstring>
 #include <vector>
 
-#include "core/resources/buffer.h"
+#include "backends/null/testing.h"
 #include "core/commands/command_buffer.h"
+#include "core/resources/buffer.h"
 #include "core/resources/query_set.h"
 #include "encoder_test_util.h"
 
@@ -38,7 +39,7 @@ class QuerySetTest : public EncoderTest {
   }
   // The 64-bit values the null device wrote into `b` (its host memory).
   static std::vector<uint64_t> read(const Buffer& b, uint64_t offset, uint32_t count) {
-    const uint8_t* bytes = core::fromHandle<core::BufferBase>(b)->storage()->bytes();
+    const uint8_t* bytes = backend::null::bufferBytes(b);
     std::vector<uint64_t> values(count);
     std::memcpy(values.data(), bytes + offset, count * sizeof(uint64_t));
     return values;
@@ -368,7 +369,7 @@ TEST_F(QuerySetTest, ResolveWritesOcclusionZerosAndIncreasingTimestamps) {
   expectValid([&] {
     CommandEncoder e = device.createCommandEncoder();
     e.resolveQuerySet(occ, 0, 2, dst, 0);
-    std::memset(core::fromHandle<core::BufferBase>(dst)->storage()->bytes(), 0xEE, 1024);
+    std::memset(backend::null::bufferBytes(dst), 0xEE, 1024);
     device.queue().submit({e.finish()});
   });
   EXPECT_THAT(read(dst, 0, 2), ElementsAre(0u, 0u));
@@ -453,7 +454,7 @@ TEST_F(QuerySetTest, NothingRunsWhenTheSubmitFails) {
     p.end();
     cb = e.finish();
   });
-  std::memset(core::fromHandle<core::BufferBase>(dst)->storage()->bytes(), 0xEE, 8);
+  std::memset(backend::null::bufferBytes(dst), 0xEE, 8);
   destroyed.destroy();
   expectError(ErrorCode::BufferDestroyed, [&] { device.queue().submit({cb}); });
   EXPECT_THAT(read(dst, 0, 1), ElementsAre(0xEEEEEEEEEEEEEEEEull));

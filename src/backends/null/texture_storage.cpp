@@ -1,20 +1,42 @@
-// Texel data of a texture on the null device (see texture_data.h): the
-// subresource layout and the queue-timeline steps of the texel copies,
+// The null device's texel storage and texel copies (texture_storage.h):
+// the subresource layout and the queue-timeline steps of the texel copies,
 // block row by block row (#commands-texel-copies: "texel block byte offset",
 // "texture copy sub-region").
-#include "core/resources/texture_data.h"
+#include "backends/null/texture_storage.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 
 #include "core/resources/format.h"
 #include "core/resources/texture.h"
 
-namespace bindery::core {
+namespace bindery::backend::null {
+
+using core::formatInfo;
+using core::FormatInfo;
+using core::TextureBase;
 
 namespace {
 
 using F = TextureFormat;
+
+// A plane of a texture's format: its place among the format's planes and the
+// bytes of one of its texel blocks.
+struct TexelPlane {
+  uint32_t index = 0;
+  uint32_t blockBytes = 0;
+};
+
+// The planes `aspect` selects of `format` (color: the one plane; 'all' of a
+// combined depth-stencil format: depth and stencil). count is 0 when the
+// aspect is absent.
+struct TexelPlanes {
+  uint32_t count = 0;
+  TexelPlane planes[2];
+};
 
 uint32_t depthBlockBytes(TextureFormat format) {
   return format == F::Depth16unorm ? 2 : 4;  // depth24plus*: 4 (opaque)
@@ -61,13 +83,10 @@ void sliceOf(const TextureBase& texture, uint32_t originZ, uint32_t z, uint32_t*
   *image = is3D ? originZ + z : 0;
 }
 
-std::unique_ptr<ErrorData> outOfMemory(const TextureBase& texture, uint64_t bytes) {
-  return makeError(
-      ErrorType::OutOfMemory, ErrorCode::OutOfMemory,
-      fmt::format("Allocating {} bytes of texel data for {} failed.", bytes, texture.describe()));
+BackendError textureOutOfMemory(const TextureBase& texture, uint64_t bytes) {
+  return outOfMemory(
+      fmt::format("allocating {} bytes of texel data for {} failed", bytes, texture.describe()));
 }
-
-}  // namespace
 
 TexelPlanes texelPlanes(TextureFormat format, TextureAspect aspect) {
   const FormatInfo& info = formatInfo(format);
@@ -83,17 +102,45 @@ TexelPlanes texelPlanes(TextureFormat format, TextureAspect aspect) {
   return out;
 }
 
-uint32_t texelSubresourceCount(const TextureBase& texture) {
+uint32_t subresourceCount(const TextureBase& texture) {
   const FormatInfo& info = formatInfo(texture.format());
   uint32_t planes = info.isCombinedDepthStencil() ? 2 : 1;
   return planes * texture.mipLevelCount() * texture.arrayLayerCount();
 }
 
-MaybeError writeTexelsFromLinear(TextureBase& texture, const TexelCopyTextureInfo& destination,
-                                 const uint8_t* data, const TexelCopyBufferLayout& layout,
-                                 const Extent3D& copySize) {
+}  // namespace
+
+NullTexture::NullTexture(const TextureBase& texture) : subresources_(subresourceCount(texture)) {}
+
+uint8_t* NullTexture::subresource(uint32_t index, uint64_t size, bool allocate) {
+  if (destroyed_ || index >= subresources_.size()) return nullptr;
+  std::unique_ptr<uint8_t[]>& bytes = subresources_[index];
+  if (!bytes && allocate && size > 0) bytes.reset(new (std::nothrow) uint8_t[size]());
+  return bytes.get();
+}
+
+bool NullTexture::hasData() const {
+  for (const auto& bytes : subresources_) {
+    if (bytes) return true;
+  }
+  return false;
+}
+
+void NullTexture::destroy() {
+  // The null queue has finished every submitted use already.
+  destroyed_ = true;
+  subresources_.clear();
+}
+
+NullTexture& storageOf(const TextureBase& texture) {
+  return *static_cast<NullTexture*>(texture.backendObject());
+}
+
+Status writeTexelsFromLinear(const TextureBase& texture, const TexelCopyTextureInfo& destination,
+                             const uint8_t* data, const TexelCopyBufferLayout& layout,
+                             const Extent3D& copySize) {
   TexelPlanes planes = texelPlanes(texture.format(), destination.aspect);
-  backend::TextureStorage* storage = texture.texelStorage(/*create=*/true);
+  NullTexture* storage = &storageOf(texture);
   if (planes.count != 1 || !storage) return {};
   const TexelPlane& plane = planes.planes[0];
   const FormatInfo& info = formatInfo(texture.format());
@@ -111,7 +158,7 @@ MaybeError writeTexelsFromLinear(TextureBase& texture, const TexelCopyTextureInf
     sliceOf(texture, destination.origin.z, z, &layer, &image);
     uint8_t* bytes = storage->subresource(
         subresourceIndex(texture, destination.mipLevel, layer, plane), shape.bytes(), true);
-    if (!bytes) return outOfMemory(texture, shape.bytes());
+    if (!bytes) return textureOutOfMemory(texture, shape.bytes());
     for (uint64_t y = 0; y < rows; ++y) {
       uint64_t at = blockOffset(shape, image, originY + y, originX);
       std::memcpy(bytes + at, data + layout.offset + z * imageStride + y * bytesPerRow, rowBytes);
@@ -120,14 +167,15 @@ MaybeError writeTexelsFromLinear(TextureBase& texture, const TexelCopyTextureInf
   return {};
 }
 
-void readTexelsToLinear(TextureBase& texture, const TexelCopyTextureInfo& source, uint8_t* data,
-                        const TexelCopyBufferLayout& layout, const Extent3D& copySize) {
+void readTexelsToLinear(const TextureBase& texture, const TexelCopyTextureInfo& source,
+                        uint8_t* data, const TexelCopyBufferLayout& layout,
+                        const Extent3D& copySize) {
   TexelPlanes planes = texelPlanes(texture.format(), source.aspect);
   if (planes.count != 1) return;
   const TexelPlane& plane = planes.planes[0];
   const FormatInfo& info = formatInfo(texture.format());
   SubresourceShape shape = shapeOf(texture, source.mipLevel, plane);
-  backend::TextureStorage* storage = texture.texelStorage(/*create=*/false);
+  NullTexture* storage = &storageOf(texture);
   uint64_t columns = copySize.width / info.blockWidth;
   uint64_t rows = copySize.height / info.blockHeight;
   uint64_t originX = source.origin.x / info.blockWidth;
@@ -155,17 +203,17 @@ void readTexelsToLinear(TextureBase& texture, const TexelCopyTextureInfo& source
   }
 }
 
-MaybeError copyTexels(TextureBase& sourceTexture, const TexelCopyTextureInfo& source,
-                      TextureBase& destinationTexture, const TexelCopyTextureInfo& destination,
-                      const Extent3D& copySize) {
+Status copyTexels(const TextureBase& sourceTexture, const TexelCopyTextureInfo& source,
+                  const TextureBase& destinationTexture, const TexelCopyTextureInfo& destination,
+                  const Extent3D& copySize) {
   TexelPlanes srcPlanes = texelPlanes(sourceTexture.format(), source.aspect);
   TexelPlanes dstPlanes = texelPlanes(destinationTexture.format(), destination.aspect);
   if (srcPlanes.count != dstPlanes.count) return {};
   const FormatInfo& info = formatInfo(sourceTexture.format());
   uint64_t columns = copySize.width / info.blockWidth;
   uint64_t rows = copySize.height / info.blockHeight;
-  backend::TextureStorage* from = sourceTexture.texelStorage(/*create=*/false);
-  backend::TextureStorage* to = destinationTexture.texelStorage(/*create=*/true);
+  NullTexture* from = &storageOf(sourceTexture);
+  NullTexture* to = &storageOf(destinationTexture);
   if (!to) return {};
   for (uint32_t p = 0; p < srcPlanes.count; ++p) {
     const TexelPlane& sp = srcPlanes.planes[p];
@@ -185,7 +233,7 @@ MaybeError copyTexels(TextureBase& sourceTexture, const TexelCopyTextureInfo& so
       uint8_t* out =
           to->subresource(subresourceIndex(destinationTexture, destination.mipLevel, dLayer, dp),
                           dShape.bytes(), true);
-      if (!out) return outOfMemory(destinationTexture, dShape.bytes());
+      if (!out) return textureOutOfMemory(destinationTexture, dShape.bytes());
       for (uint64_t y = 0; y < rows; ++y) {
         uint64_t sAt = blockOffset(sShape, sImage, source.origin.y / info.blockHeight + y,
                                    source.origin.x / info.blockWidth);
@@ -202,4 +250,4 @@ MaybeError copyTexels(TextureBase& sourceTexture, const TexelCopyTextureInfo& so
   return {};
 }
 
-}  // namespace bindery::core
+}  // namespace bindery::backend::null
