@@ -509,6 +509,9 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
               args[i], at[i], v,
               "argument " + std::to_string(i + 1) + " of '" + std::string(name) + "'"))
         return kNoType;
+    // #alias-analysis: atomicLoad reads, atomicStore writes, the others both
+    if (name != "atomicStore") noteAccess(m_.exprs[args[0]].rootVar, false);
+    if (name != "atomicLoad") noteAccess(m_.exprs[args[0]].rootVar, true);
     if (name == "atomicStore") return T.voidType();
     if (name == "atomicCompareExchangeWeak")
       return predeclaredStruct("__atomic_compare_exchange_result_" + T.name(v),

@@ -33,6 +33,16 @@ class Resolver {
   void resolveEntryPoint(uint32_t fi);
   void checkConstAssert(NodeId e, Span span);
   void checkBindingConflicts();
+  // #alias-analysis (alias_analysis.cpp)
+  struct AliasSets {
+    std::vector<uint32_t> globalsRead, globalsWritten;  // module-scope var ids
+    std::vector<bool> paramRead, paramWritten;          // by parameter index
+  };
+  std::vector<AliasSets> aliasSets_;
+  AliasSets& aliasSets(uint32_t fi);
+  // A read or write of memory whose root identifier is var `root`.
+  void noteAccess(uint32_t root, bool write);
+  void checkCallAliasing(uint32_t callee, Span call, const std::vector<NodeId>& args);
   // #texture-builtin-functions: `offset` is a const-expression with each
   // component in [-8, 7]; textureGather's `component` a const-expression
   // in [0, 3] (stage_rules.cpp).

@@ -178,7 +178,10 @@ TypeId Resolver::resolveValue(NodeId e) {
   TypeId t = resolveExpr(e);
   if (t == kNoType) return t;
   const Type& ty = T[t];
-  if (ty.kind == TypeKind::Reference) return ty.elem;
+  if (ty.kind == TypeKind::Reference) {
+    noteAccess(m_.exprs[e].rootVar, false);  // the load rule reads memory
+    return ty.elem;
+  }
   if (ty.kind == TypeKind::Void) {
     error(exprSpan(e),
           "function '" + std::string(m_.ast.exprs[e].name) + "' does not return a value");
@@ -754,6 +757,7 @@ struct ExprResolver {
         r.checkConvertible(
             args[i], at[i], callee.params[i],
             "argument " + std::to_string(i + 1) + " of '" + std::string(ex.name) + "'");
+    r.checkCallAliasing(fi, ex.span, args);
     // static use and sampler pairs flow from the callee into the caller
     if (r.fn_) {
       FnInfo& caller = m.fns[r.fn_->fn];

@@ -210,6 +210,7 @@ void Resolver::resolveStmt(NodeId sid) {
         return;
       }
       checkConvertible(s.b, rt, l.elem, "assignment");
+      noteAccess(m_.exprs[s.a].rootVar, true);
       return;
     }
     case StmtKind::CompoundAssign: {
@@ -226,6 +227,8 @@ void Resolver::resolveStmt(NodeId sid) {
         error(exprSpan(s.a), "cannot assign to read-only memory");
         return;
       }
+      noteAccess(m_.exprs[s.a].rootVar, false);
+      noteAccess(m_.exprs[s.a].rootVar, true);
       TypeId r = binaryResultType(BinaryOp(s.op), l.elem, rt);
       if (r == kNoType || !canConvert(r, l.elem))
         error(s.span, std::string("compound assignment '") + opSpelling(BinaryOp(s.op)) +
@@ -245,6 +248,8 @@ void Resolver::resolveStmt(NodeId sid) {
         return;
       }
       if (l.access == AccessMode::Read) error(exprSpan(s.a), "cannot modify read-only memory");
+      noteAccess(m_.exprs[s.a].rootVar, false);
+      noteAccess(m_.exprs[s.a].rootVar, true);
       return;
     }
     case StmtKind::Call: {

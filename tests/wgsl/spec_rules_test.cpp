@@ -259,3 +259,49 @@ TEST(SpecRules, IoAttributePlacement) {
 
 }  // namespace
 }  // namespace bindery::wgsl::test
+
+namespace bindery::wgsl::test {
+namespace {
+
+// #alias-analysis
+TEST(SpecRules, AliasAnalysis) {
+  const char* f1 =
+      "var<private> x : i32 = 0;\n"
+      "fn f1(p1 : ptr<function, i32>, p2 : ptr<function, i32>) { *p1 = *p2; }\n"
+      "fn f2(p1 : ptr<function, i32>, p2 : ptr<function, i32>) { f1(p1, p2); }\n"
+      "fn r(p : ptr<function, i32>, q : ptr<function, i32>) -> i32 { return *p + *q; }\n"
+      "fn wx(p : ptr<private, i32>) { *p = 1; }\n"
+      "fn rx(p : ptr<private, i32>) -> i32 { x = 2; return *p; }\n"
+      "fn reads_x(p : ptr<private, i32>) { *p = x; }\n";
+  auto with = [&](const char* body) { return std::string(f1) + "fn f3() { " + body + " }"; };
+  parseOk(with("var a : i32 = 0; var b : i32 = 0; f1(&a, &b); f2(&a, &b);"));
+  parseOk(with("var a : i32 = 0; _ = r(&a, &a);"));  // both only read
+  parseOk(with("wx(&x);"));                          // no direct access to x in wx
+  EXPECT_TRUE(fails(with("var a : i32 = 0; f1(&a, &a);"),
+                    "arguments 1 and 2 of 'f1' both point into 'a', and 'f1' writes through 'p1'"));
+  // written through a called function (f2 -> f1)
+  EXPECT_TRUE(fails(with("var a : i32 = 0; f2(&a, &a);"), "arguments 1 and 2 of 'f2'"));
+  // let and member/index paths keep the root identifier
+  EXPECT_TRUE(
+      fails(with("var a : array<i32, 2>; let p = &a[0]; f1(p, &a[1]);"), "both point into 'a'"));
+  EXPECT_TRUE(fails(with("_ = rx(&x);"),
+                    "argument 1 of 'rx' points into 'x', which 'rx' also writes directly"));
+  EXPECT_TRUE(fails(with("reads_x(&x);"),
+                    "argument 1 of 'reads_x' points into 'x', which 'reads_x' also reads "
+                    "directly, while it writes through 'p'"));
+  // atomics write through their pointer
+  parseOk(
+      "var<workgroup> w : atomic<u32>;\n"
+      "fn g(p : ptr<workgroup, atomic<u32>>, q : ptr<workgroup, atomic<u32>>) -> u32 "
+      "{ return atomicLoad(p) + atomicLoad(q); }\n"
+      "@compute @workgroup_size(1) fn c() { _ = g(&w, &w); }");
+  EXPECT_TRUE(
+      fails("var<workgroup> w : atomic<u32>;\n"
+            "fn g(p : ptr<workgroup, atomic<u32>>, q : ptr<workgroup, atomic<u32>>) "
+            "{ atomicAdd(p, 1u); _ = atomicLoad(q); }\n"
+            "@compute @workgroup_size(1) fn c() { g(&w, &w); }",
+            "both point into 'w'"));
+}
+
+}  // namespace
+}  // namespace bindery::wgsl::test
