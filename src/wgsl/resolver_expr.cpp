@@ -725,6 +725,7 @@ struct ExprResolver {
     }
     info.call = CallKind::Builtin;
     if (t != kNoType) r.checkTextureConstArgs(ex.name, args, argTypes);
+    if (t != kNoType) r.checkSubgroupCall(ex.name, ex.nameSpan, args);
     if (t != kNoType && r.fn_)
       r.noteBuiltinCall(m.fns[r.fn_->fn], std::string(ex.name), ex.nameSpan);
     return t;

@@ -47,6 +47,34 @@ void Resolver::checkTextureConstArgs(std::string_view name, const std::vector<No
   }
 }
 
+namespace {
+bool isSubgroupBuiltin(std::string_view n) {
+  return n.rfind("subgroup", 0) == 0 || n.rfind("quad", 0) == 0;
+}
+}  // namespace
+
+void Resolver::checkSubgroupCall(std::string_view name, Span span,
+                                 const std::vector<NodeId>& args) {
+  if (!isSubgroupBuiltin(name)) return;
+  if (!isEnabled("subgroups")) {
+    error(span,
+          "'" + std::string(name) + "' requires 'enable subgroups;' (#subgroup-builtin-functions)");
+    return;
+  }
+  // #subgroupbroadcast-builtin: id a const-expression in [0, 128);
+  // #quadbroadcast-builtin: in [0, 4)
+  if ((name == "subgroupBroadcast" || name == "quadBroadcast") && args.size() == 2) {
+    const int64_t limit = name == "quadBroadcast" ? 4 : 128;
+    ConstValue v;
+    if (m_.exprs[args[1]].stage != EvalStage::Const || !constValueOf(args[1], v))
+      error(exprSpan(args[1]), std::string(name) + ": 'id' must be a const-expression");
+    else if (v.elems[0].i < 0 || v.elems[0].i >= limit)
+      error(exprSpan(args[1]), std::string(name) + ": 'id' must be in [0, " +
+                                   std::to_string(limit) + "), got " +
+                                   std::to_string(v.elems[0].i));
+  }
+}
+
 void Resolver::checkStageBuiltins(uint32_t fi) {
   const FnInfo& info = m_.fns[fi];
   const FnDecl& f = m_.ast.fns[fi];
@@ -55,7 +83,10 @@ void Resolver::checkStageBuiltins(uint32_t fi) {
                       name == "textureBarrier" || name == "workgroupUniformLoad";
     const bool atomic = name.rfind("atomic", 0) == 0;
     std::string why;
-    if (sync && info.stage != Stage::Compute)
+    if (isSubgroupBuiltin(name) && info.stage == Stage::Vertex)
+      why = "'" + name +
+            "', which only compute and fragment shaders may call (#subgroup-builtin-functions)";
+    else if (sync && info.stage != Stage::Compute)
       why = "'" + name + "', which only a compute shader may call (#sync-builtin-functions)";
     else if (atomic && info.stage == Stage::Vertex)
       why = "atomic builtin '" + name +

@@ -305,3 +305,54 @@ TEST(SpecRules, AliasAnalysis) {
 
 }  // namespace
 }  // namespace bindery::wgsl::test
+
+namespace bindery::wgsl::test {
+namespace {
+
+// #subgroup-builtin-functions, #quad-builtin-functions
+TEST(SpecRules, SubgroupBuiltins) {
+  const char* ok =
+      "enable subgroups;\n"
+      "@compute @workgroup_size(64) fn c(@builtin(subgroup_invocation_id) i : u32) {\n"
+      "  let a : f32 = subgroupAdd(1.0) + subgroupExclusiveAdd(2.0) + subgroupInclusiveMul(3.0);\n"
+      "  let b : vec2i = subgroupMin(vec2i(1)) + subgroupMax(vec2i(2)) + subgroupAnd(vec2i(3));\n"
+      "  let c : u32 = subgroupOr(i) ^ subgroupXor(i) ^ subgroupBroadcast(i, 3u) ^ "
+      "subgroupBroadcastFirst(i);\n"
+      "  let d : vec4u = subgroupBallot((subgroupElect() && subgroupAll(true)) || "
+      "subgroupAny(false));\n"
+      "  let e : f32 = subgroupShuffle(1.0, i) + subgroupShuffleXor(1.0, 1u) + "
+      "subgroupShuffleUp(1.0, 1u) + subgroupShuffleDown(1.0, 1u);\n"
+      "  let q : i32 = quadBroadcast(1i, 3) + quadSwapX(1i) + quadSwapY(1i) + "
+      "quadSwapDiagonal(1i);\n"
+      "  _ = a; _ = b; _ = c; _ = d; _ = e; _ = q;\n"
+      "}\n";
+  parseOk(ok);
+  EXPECT_TRUE(fails("@compute @workgroup_size(1) fn c() { _ = subgroupAdd(1.0); }",
+                    "'subgroupAdd' requires 'enable subgroups;'"));
+  EXPECT_TRUE(
+      fails("enable subgroups;\n@compute @workgroup_size(1) fn c() { _ = "
+            "subgroupAnd(1.0); }",
+            "subgroupAnd"));
+  EXPECT_TRUE(
+      fails("enable subgroups;\n@compute @workgroup_size(1) fn c() { _ = "
+            "subgroupBroadcast(1u, 128u); }",
+            "subgroupBroadcast: 'id' must be in [0, 128), got 128"));
+  EXPECT_TRUE(
+      fails("enable subgroups;\n@compute @workgroup_size(1) fn c(@builtin(local_invocation_index) "
+            "l : u32) { _ = "
+            "quadBroadcast(1u, l); }",
+            "'id' must be a const-expression"));
+  EXPECT_TRUE(
+      fails("enable subgroups;\n@compute @workgroup_size(1) fn c() { _ = "
+            "quadBroadcast(1u, 4); }",
+            "quadBroadcast: 'id' must be in [0, 4), got 4"));
+  EXPECT_TRUE(
+      fails("enable subgroups;\n@vertex fn v() -> @builtin(position) vec4f { "
+            "return vec4f(subgroupAdd(1.0)); }",
+            "which only compute and fragment shaders may call"));
+  EXPECT_TRUE(fails("enable subgroups;\n@compute @workgroup_size(1) fn c() { subgroupAdd(1); }",
+                    "must be used"));
+}
+
+}  // namespace
+}  // namespace bindery::wgsl::test
