@@ -30,6 +30,11 @@ const BuiltinValue kBuiltinValues[] = {
     {"primitive_index", "u32", "primitive_index"},
     {"subgroup_invocation_id", "u32", "subgroups"},
     {"subgroup_size", "u32", "subgroups"},
+    // language extensions linear_indexing and subgroup_id (#language-extensions-sec)
+    {"global_invocation_index", "u32"},
+    {"workgroup_index", "u32"},
+    {"subgroup_id", "u32", "subgroups"},
+    {"num_subgroups", "u32", "subgroups"},
 };
 }  // namespace
 
@@ -57,7 +62,13 @@ void Resolver::checkIoAttributes(Range attrs, TypeId type) {
       return e.kind == ExprKind::Ident ? e.name : std::string_view{};
     };
     if (a.name == "builtin") {
-      if (a.args.count != 1) {
+      // fragment_depth (#frag-depth-builtin-value): @builtin(frag_depth, less|greater)
+      const bool depthMode = a.args.count == 2 && argName(0) == "frag_depth";
+      if (depthMode && argName(1) != "less" && argName(1) != "greater") {
+        error(a.span, "the depth mode of @builtin(frag_depth, ...) must be 'less' or 'greater'");
+        continue;
+      }
+      if (a.args.count != 1 && !depthMode) {
         error(a.span, "@builtin requires one argument, e.g. @builtin(position)");
         continue;
       }
@@ -204,6 +215,10 @@ const BuiltinUse kBuiltinUses[] = {
     {"primitive_index", 2, 0},
     {"subgroup_invocation_id", 6, 0},
     {"subgroup_size", 6, 0},
+    {"global_invocation_index", 4, 0},
+    {"workgroup_index", 4, 0},
+    {"subgroup_id", 4, 0},
+    {"num_subgroups", 4, 0},
 };
 uint8_t stageBit(Stage s) {
   return s == Stage::Vertex ? 1 : s == Stage::Fragment ? 2 : 4;

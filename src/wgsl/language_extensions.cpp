@@ -8,12 +8,8 @@ namespace {
 // #language-extensions-sec, in the order of its table. An extension is
 // implemented when `requires` of it is accepted and what it adds works
 // (tests/wgsl/language_extensions_test.cpp compiles a use of each).
-// Not implemented: subgroup_id (no subgroup_id / num_subgroups built-in
-// values), subgroup_uniformity (the uniformity analysis has no subgroup
-// scope), texture_and_sampler_let (a let of a texture or sampler type is
-// refused), linear_indexing (no global_invocation_index / workgroup_index),
-// fragment_depth (no depth_mode parameter of frag_depth), buffer_view (no
-// buffer types).
+// Not implemented: subgroup_uniformity (the uniformity analysis has no
+// subgroup scope), buffer_view (no buffer types).
 constexpr LanguageExtension kLanguageExtensions[] = {
     {"readonly_and_readwrite_storage_textures", true,
      &Options::allowReadonlyAndReadwriteStorageTextures},
@@ -21,13 +17,13 @@ constexpr LanguageExtension kLanguageExtensions[] = {
     {"unrestricted_pointer_parameters", true, &Options::allowUnrestrictedPointerParameters},
     {"pointer_composite_access", true, &Options::allowPointerCompositeAccess},
     {"uniform_buffer_standard_layout", true, &Options::allowUniformBufferStandardLayout},
-    {"subgroup_id", false, nullptr},
+    {"subgroup_id", true, nullptr},
     {"subgroup_uniformity", false, nullptr},
-    {"texture_and_sampler_let", false, nullptr},
+    {"texture_and_sampler_let", true, nullptr},
     {"texture_formats_tier1", true, nullptr},
-    {"linear_indexing", false, nullptr},
+    {"linear_indexing", true, nullptr},
     {"immediate_address_space", true, nullptr},
-    {"fragment_depth", false, nullptr},
+    {"fragment_depth", true, nullptr},
     {"buffer_view", false, nullptr},
 };
 }  // namespace

@@ -265,8 +265,10 @@ void Resolver::resolveVarDecl(uint32_t vi) {
       break;
     }
     case DeclKind::Let:
-      if (!T.isConstructible(type) && ty.kind != TypeKind::Pointer)
-        error(d.nameSpan, "the type of 'let " + nm + "' must be constructible or a pointer, got '" +
+      // texture_and_sampler_let (#language-extensions-sec): also a texture or sampler
+      if (!T.isConstructible(type) && ty.kind != TypeKind::Pointer && !isHandleType(ty))
+        error(d.nameSpan, "the type of 'let " + nm +
+                              "' must be constructible, a pointer, a texture or a sampler, got '" +
                               T.name(type) + "'");
       if (d.init != kNone) info.value.reset();
       break;

@@ -58,12 +58,29 @@ const std::map<std::string, std::string> kUses = {
     {"immediate_address_space",
      "var<immediate> k : vec4f;\n"
      "@compute @workgroup_size(1) fn main() { _ = k; }\n"},
+    {"subgroup_id",
+     "enable subgroups;\n"
+     "@compute @workgroup_size(64) fn main(@builtin(subgroup_id) s : u32,\n"
+     "                                    @builtin(num_subgroups) n : u32) { _ = s + n; }\n"},
+    {"texture_and_sampler_let",
+     "@group(0) @binding(0) var t : texture_2d<f32>;\n"
+     "@group(0) @binding(1) var s : sampler;\n"
+     "@fragment fn main() -> @location(0) vec4f {\n"
+     "  let tt = t;\n"
+     "  let ss = s;\n"
+     "  return textureSample(tt, ss, vec2f());\n"
+     "}\n"},
+    {"linear_indexing",
+     "@compute @workgroup_size(1) fn main(@builtin(global_invocation_index) g : u32,\n"
+     "                                   @builtin(workgroup_index) w : u32) { _ = g + w; }\n"},
+    {"fragment_depth", "@fragment fn main() -> @builtin(frag_depth, less) f32 { return 0.5; }\n"},
 };
 
 constexpr const char* kSupportedList =
     "(supported: readonly_and_readwrite_storage_textures, packed_4x8_integer_dot_product, "
     "unrestricted_pointer_parameters, pointer_composite_access, uniform_buffer_standard_layout, "
-    "texture_formats_tier1, immediate_address_space)";
+    "subgroup_id, texture_and_sampler_let, texture_formats_tier1, linear_indexing, "
+    "immediate_address_space, fragment_depth)";
 
 TEST(LanguageExtensions, EverySupportedOneIsAcceptedAndWorks) {
   const std::vector<std::string_view> names = supportedLanguageExtensions();
@@ -79,8 +96,7 @@ TEST(LanguageExtensions, EverySupportedOneIsAcceptedAndWorks) {
 }
 
 TEST(LanguageExtensions, NotImplementedOnesAreShaderCreationErrors) {
-  for (const char* name : {"subgroup_id", "subgroup_uniformity", "texture_and_sampler_let",
-                           "linear_indexing", "fragment_depth", "buffer_view"}) {
+  for (const char* name : {"subgroup_uniformity", "buffer_view"}) {
     const std::string message = "requires " + std::string(name) + ": language extension '" + name +
                                 "' is not implemented by bindery " + kSupportedList +
                                 "; remove it from the 'requires' directive";
@@ -88,8 +104,22 @@ TEST(LanguageExtensions, NotImplementedOnesAreShaderCreationErrors) {
   }
   // A supported one before it in the same directive is fine; the error sits
   // on the name that is not.
-  EXPECT_TRUE(failsAt("requires pointer_composite_access, subgroup_id;", 1, 36,
-                      "requires subgroup_id: language extension 'subgroup_id' is not implemented"));
+  EXPECT_TRUE(failsAt("requires pointer_composite_access, buffer_view;", 1, 36,
+                      "requires buffer_view: language extension 'buffer_view' is not implemented"));
+}
+
+// What the four added language extensions refuse.
+TEST(LanguageExtensions, AddedExtensionsRules) {
+  EXPECT_TRUE(
+      test::fails("@compute @workgroup_size(1) fn main(@builtin(subgroup_id) s : u32) { _ = s; }",
+                  "@builtin(subgroup_id) requires 'enable subgroups;'"));
+  EXPECT_TRUE(
+      test::fails("@fragment fn main(@builtin(workgroup_index) w : u32) {}", "workgroup_index"));
+  EXPECT_TRUE(test::fails("@fragment fn main() -> @builtin(frag_depth, equal) f32 { return 0.5; }",
+                          "depth mode of @builtin(frag_depth, ...) must be 'less' or 'greater'"));
+  test::parseOk("@fragment fn main() -> @builtin(frag_depth, greater) f32 { return 0.5; }");
+  EXPECT_TRUE(
+      test::fails("fn f() { let a = array<u32, 2>(); let p = &a; }", "cannot take the address"));
 }
 
 TEST(LanguageExtensions, UnknownNamesAreShaderCreationErrors) {
@@ -111,8 +141,9 @@ TEST(LanguageExtensions, OptionsTurnOneOff) {
                       "language extension 'pointer_composite_access' is turned off in the options "
                       "(supported: readonly_and_readwrite_storage_textures, "
                       "packed_4x8_integer_dot_product, unrestricted_pointer_parameters, "
-                      "uniform_buffer_standard_layout, texture_formats_tier1, "
-                      "immediate_address_space)",
+                      "uniform_buffer_standard_layout, subgroup_id, texture_and_sampler_let, "
+                      "texture_formats_tier1, linear_indexing, immediate_address_space, "
+                      "fragment_depth)",
                       o));
 }
 
