@@ -77,12 +77,14 @@ Status BindGroup::write(const core::BindGroupBase& group) {
 BindGroup::~BindGroup() {
   if (set_.set == VK_NULL_HANDLE) return;
   // The set returns to its layout once the work submitted so far completes.
-  auto layout = std::move(layout_);
-  DescriptorSetAllocation set = set_;
-  state_->device().deferDestroy([layout = std::move(layout), set]() mutable {
-    layout->recycle(set);
-    layout.reset();
-  });
+  // The state outlives the layout (its destructor frees sets to the pools).
+  std::shared_ptr<ComputeState> state = state_;
+  state_->device().deferDestroy(
+      [state = std::move(state), layout = std::move(layout_), set = set_]() mutable {
+        layout->recycle(set);
+        layout.reset();
+        state.reset();
+      });
 }
 
 BindGroup& BindGroup::of(const core::BindGroupBase& group) {

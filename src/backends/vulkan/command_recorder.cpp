@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "backends/vulkan/buffer.h"
+#include "backends/vulkan/compute_pass_recorder.h"
 #include "backends/vulkan/copies.h"
 #include "core/commands/command_buffer.h"
 #include "core/commands/copy_commands.h"
@@ -102,8 +103,14 @@ std::string_view commandName(CommandType type) {
 
 Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream) {
   Status status;
+  ComputePassRecorder compute(commands);  // compute passes: compute_pass_recorder.h
   stream.forEach([&](CommandType type, const uint8_t* p) {
     if (status.isError()) return;
+    if (compute.handles(type)) {
+      status = compute.record(type, p);
+      return;
+    }
+    compute.noteOtherCommand(type);
     switch (type) {
       case CommandType::CopyBufferToBuffer: recordCopyBufferToBuffer(commands, p); break;
       case CommandType::ClearBuffer: recordClearBuffer(commands, p); break;

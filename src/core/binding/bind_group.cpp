@@ -320,8 +320,20 @@ Ref<BindGroupBase> DeviceBase::createBindGroup(const BindGroupDescriptor& descri
       error.isError()) {
     return fail(std::move(error));
   }
-  return BindGroupBase::create(this, descriptor.label, Ref<BindGroupLayoutBase>(layout),
-                               {resources, count}, {ranges, bufferCount});
+  Ref<BindGroupBase> group =
+      BindGroupBase::create(this, descriptor.label, Ref<BindGroupLayoutBase>(layout),
+                            {resources, count}, {ranges, bufferCount});
+  // The backend's descriptor set (src/backends/backend.h); the call is
+  // formatted only for a failure.
+  backend::Result<std::unique_ptr<backend::BindGroupBackend>> made =
+      backend().createBindGroup(*group);
+  if (!made.isError()) {
+    group->setBackendObject(std::move(made.value()));
+  } else {
+    realise(this, *group, std::move(made),
+            fmt::format("{}.createBindGroup({})", describe(), group->describe()));
+  }
+  return group;
 }
 
 }  // namespace bindery::core

@@ -19,6 +19,7 @@
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
 #include "core/binding/bind_group_layout.h"
+#include "core/device/backend_owner.h"
 
 namespace bindery::core {
 
@@ -49,7 +50,7 @@ struct DynamicOffsetLimit {
   uint32_t alignMask = 0;
 };
 
-class BindGroupBase final : public ObjectBase {
+class BindGroupBase final : public ObjectBase, public BackendOwner<backend::BindGroupBackend> {
  public:
   // `resources` in dense order, each already referenced once for the group
   // (ownership passes to it); `ranges` for the buffer entries.

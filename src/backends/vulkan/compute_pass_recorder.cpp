@@ -1,0 +1,299 @@
+// Compute passes into a VkCommandBuffer (compute_pass_recorder.h).
+#include "backends/vulkan/compute_pass_recorder.h"
+
+#include <atomic>
+#include <cstring>
+
+#include "backends/vulkan/bind_group.h"
+#include "backends/vulkan/bind_group_layout.h"
+#include "backends/vulkan/buffer.h"
+#include "backends/vulkan/compute_pipeline.h"
+#include "backends/vulkan/compute_state.h"
+#include "backends/vulkan/pipeline_layout.h"
+#include "core/binding/bind_group.h"
+#include "core/commands/command_buffer.h"
+#include "core/device/device.h"
+#include "core/pipeline/pipeline.h"
+#include "core/resources/buffer.h"
+
+namespace bindery::vulkan {
+
+namespace {
+
+using core::CommandType;
+
+struct GlobalStats {
+  std::atomic<uint64_t> dispatches{0}, pipelineBinds{0}, bindCalls{0}, setsBound{0}, barriers{0},
+      indirectChecks{0};
+};
+GlobalStats& globalStats() {
+  static GlobalStats stats;
+  return stats;
+}
+// This recording's counts, added to the global ones at its end.
+thread_local ComputeRecordingStats tls;
+
+template <class T>
+const T& payload(const uint8_t* p) {
+  return *reinterpret_cast<const T*>(p);
+}
+
+constexpr VkAccessFlags kShaderAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+
+}  // namespace
+
+ComputeRecordingStats computeRecordingStats() {
+  GlobalStats& g = globalStats();
+  return {g.dispatches.load(), g.pipelineBinds.load(), g.bindCalls.load(),
+          g.setsBound.load(),  g.barriers.load(),      g.indirectChecks.load()};
+}
+
+ComputePassRecorder::~ComputePassRecorder() {
+  if (indirectState_) {
+    Result<IndirectDispatchValidator*> validator = indirectState_->indirectValidator();
+    if (!validator.isError()) validator.value()->release(scratch_, indirectState_);
+  }
+  GlobalStats& g = globalStats();
+  g.dispatches += std::exchange(tls.dispatches, 0);
+  g.pipelineBinds += std::exchange(tls.pipelineBinds, 0);
+  g.bindCalls += std::exchange(tls.bindDescriptorSetsCalls, 0);
+  g.setsBound += std::exchange(tls.descriptorSetsBound, 0);
+  g.barriers += std::exchange(tls.barriers, 0);
+  g.indirectChecks += std::exchange(tls.indirectChecks, 0);
+}
+
+bool ComputePassRecorder::handles(CommandType type) const {
+  if (type == CommandType::BeginComputePass) return true;
+  if (!inPass_) return false;
+  switch (type) {
+    case CommandType::EndPass:
+    case CommandType::SetPipeline:
+    case CommandType::SetBindGroup:
+    case CommandType::SetImmediates:
+    case CommandType::Dispatch:
+    case CommandType::DispatchIndirect:
+    case CommandType::PushDebugGroup:
+    case CommandType::PopDebugGroup:
+    case CommandType::InsertDebugMarker: return true;
+    default: return false;
+  }
+}
+
+void ComputePassRecorder::noteOtherCommand(CommandType type) {
+  switch (type) {
+    case CommandType::PushDebugGroup:
+    case CommandType::PopDebugGroup:
+    case CommandType::InsertDebugMarker: return;
+    default: otherWorkSincePass_ = true;
+  }
+}
+
+Status ComputePassRecorder::record(CommandType type, const uint8_t* p) {
+  switch (type) {
+    case CommandType::BeginComputePass: beginPass(); return {};
+    case CommandType::EndPass: inPass_ = false; return {};
+    case CommandType::SetPipeline: return setPipeline(p);
+    case CommandType::SetBindGroup: return setBindGroup(p);
+    case CommandType::SetImmediates: setImmediates(p); return {};
+    case CommandType::Dispatch: return dispatch(p);
+    case CommandType::DispatchIndirect: return dispatchIndirect(p);
+    default: return {};  // debug markers
+  }
+}
+
+void ComputePassRecorder::barrierNow(VkPipelineStageFlags src, VkAccessFlags srcAccess) {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = srcAccess;
+  b.dstAccessMask = kShaderAccess;
+  vkCmdPipelineBarrier(commands_, src, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0, nullptr,
+                       0, nullptr);
+  ++epoch_;
+  ++tls.barriers;
+}
+
+void ComputePassRecorder::beginPass() {
+  inPass_ = true;
+  // #dom-gpucommandencoder-begincomputepass: nothing is inherited from an
+  // earlier pass (the command buffer keeps its bindings, reused when equal).
+  pipeline_ = nullptr;
+  wanted_ = {};
+  immediates_.assign(immediates_.size(), 0);
+  immediatesDirty_ = true;
+  usesDirty_ = true;
+  // Work before the pass (earlier submissions, queue writes, copies):
+  // its writes become visible to the pass's shaders.
+  if (!passSeen_ || otherWorkSincePass_) {
+    barrierNow(VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_ACCESS_MEMORY_WRITE_BIT);
+  }
+  passSeen_ = true;
+  otherWorkSincePass_ = false;
+}
+
+Status ComputePassRecorder::setPipeline(const uint8_t* p) {
+  const auto* pipeline =
+      static_cast<const core::ComputePipelineBase*>(payload<core::SetPipelineCmd>(p).pipeline);
+  const ComputePipeline* next = &ComputePipeline::of(*pipeline);
+  if (next != pipeline_) usesDirty_ = true;
+  pipeline_ = next;
+  return {};
+}
+
+Status ComputePassRecorder::setBindGroup(const uint8_t* p) {
+  const auto& cmd = payload<core::SetBindGroupCmd>(p);
+  if (cmd.index >= kMaxSets) {
+    return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
+  }
+  WantedGroup& w = wanted_[cmd.index];
+  w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
+  w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
+  w.offsetCount = cmd.dynamicOffsetCount;
+  usesDirty_ = true;
+  return {};
+}
+
+void ComputePassRecorder::setImmediates(const uint8_t* p) {
+  const auto& cmd = payload<core::ImmediatesCmd>(p);
+  if (immediates_.size() < cmd.rangeOffset + cmd.size)
+    immediates_.resize(cmd.rangeOffset + cmd.size);
+  std::memcpy(immediates_.data() + cmd.rangeOffset, core::CommandStream::extraOf(&cmd), cmd.size);
+  immediatesDirty_ = true;
+}
+
+Status ComputePassRecorder::bindPipeline() {
+  Result<VkPipeline> handle = pipeline_->handle();
+  if (handle.isError()) return handle.error();
+  if (handle.value() != boundPipeline_) {
+    vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, handle.value());
+    boundPipeline_ = handle.value();
+    ++tls.pipelineBinds;
+  }
+  const PipelineLayout& layout = pipeline_->layout();
+  if (boundLayout_ != &layout) {
+    // Sets from the first incompatible one on are gone; so are the push
+    // constants when their range differs.
+    uint32_t keep = PipelineLayout::firstIncompatibleSet(boundLayout_, layout);
+    for (uint32_t n = keep; n < kMaxSets; ++n) bound_[n] = {};
+    if (!boundLayout_ || boundLayout_->pushConstantSize() != layout.pushConstantSize()) {
+      pushConstantsValid_ = false;
+    }
+    boundLayout_ = &layout;
+  }
+  return {};
+}
+
+void ComputePassRecorder::bindSets() {
+  const PipelineLayout& layout = *boundLayout_;
+  uint32_t count = layout.setCount();
+  std::array<VkDescriptorSet, kMaxSets> sets;
+  std::array<uint32_t, 256> offsets;
+  uint32_t n = 0;
+  while (n < count) {
+    // A run of sets that differ from what is bound.
+    uint32_t first = n, setCount = 0, offsetCount = 0;
+    for (; n < count; ++n) {
+      const WantedGroup& w = wanted_[n];
+      BoundSet& b = bound_[n];
+      bool differs = w.group && !layout.set(n).empty() &&
+                     (b.set != w.group->handle() || b.offsetCount != w.offsetCount ||
+                      (w.offsetCount &&
+                       std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) != 0));
+      if (!differs || offsetCount + w.offsetCount > offsets.size()) break;
+      sets[setCount++] = w.group->handle();
+      for (uint32_t i = 0; i < w.offsetCount; ++i) offsets[offsetCount++] = w.offsets[i];
+      b = {w.group->handle(), w.offsets, w.offsetCount};
+    }
+    if (setCount > 0) {
+      vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, layout.handle(), first,
+                              setCount, sets.data(), offsetCount, offsets.data());
+      ++tls.bindDescriptorSetsCalls;
+      tls.descriptorSetsBound += setCount;
+    } else {
+      ++n;
+    }
+  }
+}
+
+void ComputePassRecorder::trackUses() {
+  // The same groups as the last dispatch, which only read: nothing new.
+  if (!usesDirty_ && lastUsesReadOnly_) return;
+  const PipelineLayout& layout = *boundLayout_;
+  uint32_t count = layout.setCount();
+  bool conflict = false, readOnly = true;
+  for (uint32_t n = 0; n < count && !conflict; ++n) {
+    if (!wanted_[n].group) continue;
+    for (const BufferUse& use : wanted_[n].group->bufferUses()) {
+      auto it = buffers_.find(use.buffer);
+      if (it == buffers_.end()) continue;
+      // Read or write after write; write after read.
+      conflict |=
+          it->second.writeEpoch == epoch_ || (use.writable && it->second.readEpoch == epoch_);
+    }
+  }
+  if (conflict) {
+    barrierNow(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+  }
+  for (uint32_t n = 0; n < count; ++n) {
+    if (!wanted_[n].group) continue;
+    for (const BufferUse& use : wanted_[n].group->bufferUses()) {
+      BufferState& s = buffers_[use.buffer];
+      if (use.writable) {
+        s.writeEpoch = epoch_;
+        readOnly = false;
+      } else {
+        s.readEpoch = epoch_;
+      }
+    }
+  }
+  lastUsesReadOnly_ = readOnly;
+  usesDirty_ = false;
+}
+
+Status ComputePassRecorder::prepareDispatch() {
+  if (Status s = bindPipeline(); s.isError()) return s;
+  bindSets();
+  const PipelineLayout& layout = *boundLayout_;
+  if (layout.pushConstantSize() > 0 && (immediatesDirty_ || !pushConstantsValid_)) {
+    if (immediates_.size() < layout.pushConstantSize()) {
+      immediates_.resize(layout.pushConstantSize(), 0);
+    }
+    vkCmdPushConstants(commands_, layout.handle(), PipelineLayout::kPushConstantStages, 0,
+                       layout.pushConstantSize(), immediates_.data());
+    immediatesDirty_ = false;
+    pushConstantsValid_ = true;
+  }
+  trackUses();
+  ++tls.dispatches;
+  return {};
+}
+
+Status ComputePassRecorder::dispatch(const uint8_t* p) {
+  const auto& cmd = payload<core::DispatchCmd>(p);
+  if (Status s = prepareDispatch(); s.isError()) return s;
+  vkCmdDispatch(commands_, cmd.x, cmd.y, cmd.z);
+  return {};
+}
+
+// #dom-gpucomputepassencoder-dispatchworkgroupsindirect
+Status ComputePassRecorder::dispatchIndirect(const uint8_t* p) {
+  const auto& cmd = payload<core::BufferCmd>(p);
+  if (!indirectState_) indirectState_ = pipeline_->sharedState();
+  Result<IndirectDispatchValidator*> validator = indirectState_->indirectValidator();
+  if (validator.isError()) return validator.error();
+  uint32_t limit = cmd.buffer->device()->limits().maxComputeWorkgroupsPerDimension;
+  VkBuffer args = VK_NULL_HANDLE;
+  VkDeviceSize argsOffset = 0;
+  Status checked = validator.value()->record(commands_, scratch_, Buffer::of(*cmd.buffer).handle(),
+                                             cmd.offset, limit, &args, &argsOffset);
+  if (checked.isError()) return checked;
+  ++tls.indirectChecks;
+  // The check bound its own pipeline, set and push constants.
+  boundPipeline_ = VK_NULL_HANDLE;
+  boundLayout_ = nullptr;
+  bound_ = {};
+  pushConstantsValid_ = false;
+  if (Status s = prepareDispatch(); s.isError()) return s;
+  vkCmdDispatchIndirect(commands_, args, argsOffset);
+  return {};
+}
+
+}  // namespace bindery::vulkan

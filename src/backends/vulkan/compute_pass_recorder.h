@@ -1,0 +1,127 @@
+// The compute part of recording a command stream (command_recorder.cpp walks
+// the stream and hands compute-pass commands here):
+//
+// - setPipeline / setBindGroup / setImmediates only record what the pass
+//   wants; at each dispatch the pipeline, the descriptor sets that differ
+//   from what the command buffer already has (with their dynamic offsets, in
+//   binding-number order) and the push constants are bound, contiguous sets
+//   in one vkCmdBindDescriptorSets. State survives across passes of the
+//   command buffer, and a pipeline change keeps the sets its layout is
+//   compatible with (Vulkan's pipeline layout compatibility).
+// - Barriers from usage tracking: each buffer a dispatch uses is read or
+//   written (storage, read_write); a dispatch that reads or writes a buffer
+//   written since the last barrier, or writes one read since then, gets one
+//   compute -> compute barrier first. Nothing else gets one. A pass that
+//   follows other work (the command buffer's start: earlier submissions and
+//   queue writes; copies and clears) begins with one barrier from all
+//   earlier writes; copies after a pass have their own (barriers.h).
+// - dispatchWorkgroupsIndirect's counts are checked on the GPU
+//   (indirect_dispatch.h).
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "backends/vulkan/error.h"
+#include "backends/vulkan/indirect_dispatch.h"
+
+namespace bindery::core {
+enum class CommandType : uint8_t;
+}
+
+namespace bindery::vulkan {
+
+class BindGroup;
+class ComputePipeline;
+class ComputeState;
+class PipelineLayout;
+
+// Process-wide counts of what compute recording emitted (tests and benchmarks read deltas).
+struct ComputeRecordingStats {
+  uint64_t dispatches = 0;
+  uint64_t pipelineBinds = 0;
+  uint64_t bindDescriptorSetsCalls = 0;
+  uint64_t descriptorSetsBound = 0;
+  uint64_t barriers = 0;  // compute -> compute and pass-begin barriers
+  uint64_t indirectChecks = 0;
+};
+ComputeRecordingStats computeRecordingStats();
+
+class ComputePassRecorder {
+ public:
+  explicit ComputePassRecorder(VkCommandBuffer commands) : commands_(commands) {}
+  ~ComputePassRecorder();
+  ComputePassRecorder(const ComputePassRecorder&) = delete;
+  ComputePassRecorder& operator=(const ComputePassRecorder&) = delete;
+
+  // True for BeginComputePass and, inside a compute pass, its commands
+  // (setPipeline, setBindGroup, setImmediates, dispatches, end).
+  bool handles(core::CommandType type) const;
+  Status record(core::CommandType type, const uint8_t* payload);
+  // Another command of the stream (outside compute passes) was recorded.
+  void noteOtherCommand(core::CommandType type);
+
+ private:
+  static constexpr uint32_t kMaxSets = 32;
+  struct WantedGroup {
+    const BindGroup* group = nullptr;
+    const uint32_t* offsets = nullptr;  // in the command stream
+    uint32_t offsetCount = 0;
+  };
+  struct BoundSet {
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    const uint32_t* offsets = nullptr;
+    uint32_t offsetCount = 0;
+  };
+  struct BufferState {
+    uint64_t readEpoch = 0;
+    uint64_t writeEpoch = 0;
+  };
+
+  void beginPass();
+  Status setPipeline(const uint8_t* payload);
+  Status setBindGroup(const uint8_t* payload);
+  void setImmediates(const uint8_t* payload);
+  Status dispatch(const uint8_t* payload);
+  Status dispatchIndirect(const uint8_t* payload);
+  // Binds what the next dispatch needs; the barrier its uses need.
+  Status prepareDispatch();
+  Status bindPipeline();
+  void bindSets();
+  void trackUses();
+  void barrierNow(VkPipelineStageFlags src, VkAccessFlags srcAccess);
+
+  VkCommandBuffer commands_;
+  bool inPass_ = false;
+  bool passSeen_ = false;
+  bool otherWorkSincePass_ = false;
+
+  // What the pass wants.
+  const ComputePipeline* pipeline_ = nullptr;
+  std::array<WantedGroup, kMaxSets> wanted_{};
+  std::vector<uint8_t> immediates_;
+  bool immediatesDirty_ = false;
+  bool usesDirty_ = true;
+  bool lastUsesReadOnly_ = false;
+
+  // What the command buffer has.
+  VkPipeline boundPipeline_ = VK_NULL_HANDLE;
+  const PipelineLayout* boundLayout_ = nullptr;  // compatibility of bound_
+  std::array<BoundSet, kMaxSets> bound_{};
+  bool pushConstantsValid_ = false;
+
+  // Usage tracking: epoch_ grows at each barrier.
+  uint64_t epoch_ = 1;
+  std::unordered_map<VkBuffer, BufferState> buffers_;
+
+  // Indirect dispatches.
+  std::shared_ptr<ComputeState> indirectState_;
+  IndirectDispatchValidator::Scratch scratch_;
+};
+
+}  // namespace bindery::vulkan
