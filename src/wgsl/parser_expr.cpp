@@ -221,7 +221,10 @@ NodeId Parser::parsePostfix(NodeId base) {
 
 NodeId Parser::parseUnary() {
   DepthGuard g(depth_);
-  if (depth_ > 200) errorAtPeek("expression is nested too deeply");
+  if (depth_ > 200)
+    errorAtPeek(
+        "bindery limit: this expression is nested too deeply (more than 200 nested "
+        "parentheses, operators and calls)");
   const Token& t = peek();
   UnaryOp op;
   int times = 1;
@@ -348,7 +351,10 @@ NodeId Parser::parseRelationalTail(NodeId lhs) {
 
 NodeId Parser::parseExpression() {
   DepthGuard g(depth_);
-  if (depth_ > 200) errorAtPeek("expression is nested too deeply");
+  if (depth_ > 200)
+    errorAtPeek(
+        "bindery limit: this expression is nested too deeply (more than 200 nested "
+        "parentheses, operators and calls)");
   NodeId lhs = parseUnary();
   Tok k = peek().kind;
   if (k == Tok::And || k == Tok::Or || k == Tok::Xor) {

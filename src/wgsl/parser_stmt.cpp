@@ -242,7 +242,10 @@ NodeId Parser::parseStatement() {
     int& d;
     ~Guard() { --d; }
   } guard{++depth_};
-  if (depth_ > 200) errorAtPeek("statements are nested too deeply");
+  if (depth_ > 200)
+    errorAtPeek(
+        "bindery limit: statements are nested too deeply (more than 200 levels; WGSL #limits "
+        "asks for 127 braces)");
   uint32_t start = peek().span.offset;
   Range attrs = parseAttributes();
   bool hasAttrs = attrs.count > 0;

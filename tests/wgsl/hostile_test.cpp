@@ -120,7 +120,22 @@ TEST(Hostile, NestingLimitsNameBinderysLimit) {
   e += "1";
   for (int i = 0; i < 1000; ++i) e += ")";
   e += ";";
-  EXPECT_TRUE(fails(e, "nested too deeply"));
+  EXPECT_TRUE(
+      fails(e, "bindery limit: this expression is nested too deeply (more than 200 nested"));
+  std::string ok = "const c = ";
+  for (int i = 0; i < 90; ++i) ok += "(";
+  ok += "1";
+  for (int i = 0; i < 90; ++i) ok += ")";
+  parseOk(ok + ";");
+  // #limits: 127 nested braces are supported; beyond 200, bindery's limit says so
+  auto braces = [](int n) {
+    std::string s = "fn f() ";
+    for (int i = 0; i < n; ++i) s += "{ ";
+    for (int i = 0; i < n; ++i) s += "} ";
+    return s;
+  };
+  parseOk(braces(127));
+  EXPECT_TRUE(fails(braces(300), "bindery limit: statements are nested too deeply"));
 }
 
 }  // namespace
