@@ -1,0 +1,51 @@
+// Compute on the Vulkan backend through the public C++ API: helpers to make
+// buffers from values, pipelines from WGSL, bind groups from entries, to
+// dispatch and read the results back.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "api_test.h"
+
+namespace bindery::vulkan::testing {
+
+// The public API's objects, not the Vulkan backend's of the same names.
+using bindery::BindGroup;
+using bindery::BindGroupLayout;
+using bindery::ComputePipeline;
+using bindery::PipelineLayout;
+
+class ComputeTest : public VulkanApiTest {
+ protected:
+  // A STORAGE | COPY_SRC | COPY_DST buffer (plus `extra` usage) holding `data`.
+  Buffer bufferWith(const void* data, uint64_t size, BufferUsageFlags extra = {});
+  template <class T>
+  Buffer bufferWith(const std::vector<T>& values, BufferUsageFlags extra = {}) {
+    return bufferWith(values.data(), values.size() * sizeof(T), extra);
+  }
+  // A pipeline of `wgsl`'s entry point `main` with layout 'auto'; no error expected.
+  ComputePipeline pipeline(std::string_view wgsl, std::map<std::string, double> constants = {});
+  // A bind group of `layout` with buffer entries (binding i = entries[i]).
+  BindGroup group(const BindGroupLayout& layout, std::vector<BindGroupEntry> entries);
+  // One pass: setPipeline, group 0, dispatchWorkgroups(x, y, z); submitted.
+  void dispatch(const ComputePipeline& p, const BindGroup& g, uint32_t x, uint32_t y = 1,
+                uint32_t z = 1);
+  template <class T>
+  std::vector<T> read(const Buffer& buffer, size_t count, uint64_t offset = 0) {
+    std::vector<uint8_t> bytes = readBuffer(buffer, offset, count * sizeof(T));
+    std::vector<T> values(count);
+    std::memcpy(values.data(), bytes.data(), bytes.size());
+    return values;
+  }
+};
+
+// Entry `binding` binding `buffer` [offset, offset + size) (size unset: to the end).
+BindGroupEntry bufferEntry(uint32_t binding, const Buffer& buffer, uint64_t offset = 0,
+                           std::optional<uint64_t> size = std::nullopt);
+
+}  // namespace bindery::vulkan::testing
