@@ -2,6 +2,7 @@
 #include "backends/vulkan/descriptor_allocator.h"
 
 #include <array>
+#include <atomic>
 
 namespace bindery::vulkan {
 
@@ -14,14 +15,26 @@ constexpr std::array<VkDescriptorType, 7> kPoolTypes = {
     VK_DESCRIPTOR_TYPE_SAMPLER,
 };
 
+std::atomic<uint64_t> gPools{0};
+std::atomic<uint64_t> gSets{0};
+
 bool outOfRoom(VkResult result) {
   return result == VK_ERROR_OUT_OF_POOL_MEMORY || result == VK_ERROR_FRAGMENTED_POOL;
 }
 
 }  // namespace
 
+uint64_t DescriptorAllocator::poolsInProcess() {
+  return gPools.load();
+}
+uint64_t DescriptorAllocator::setsInProcess() {
+  return gSets.load();
+}
+
 DescriptorAllocator::~DescriptorAllocator() {
   for (Pool& pool : pools_) vkDestroyDescriptorPool(device_, pool.pool, nullptr);
+  gPools -= pools_.size();
+  gSets -= liveSets_;
 }
 
 Result<uint32_t> DescriptorAllocator::makePool() {
@@ -38,6 +51,7 @@ Result<uint32_t> DescriptorAllocator::makePool() {
   BINDERY_VK_TRY(
       checkVk(vkCreateDescriptorPool(device_, &info, nullptr, &pool), "vkCreateDescriptorPool"));
   pools_.push_back({pool, 0, false});
+  ++gPools;
   return static_cast<uint32_t>(pools_.size() - 1);
 }
 
@@ -77,6 +91,7 @@ Result<DescriptorSetAllocation> DescriptorAllocator::allocate(VkDescriptorSetLay
     current_ = index;
     ++pool.live;
     ++liveSets_;
+    ++gSets;
     return DescriptorSetAllocation{set, index};
   }
   return backend::outOfMemory(
@@ -89,6 +104,7 @@ void DescriptorAllocator::free(const DescriptorSetAllocation& allocation) {
   vkFreeDescriptorSets(device_, pool.pool, 1, &allocation.set);
   --pool.live;
   --liveSets_;
+  --gSets;
   pool.full = false;
 }
 

@@ -42,6 +42,9 @@ class DescriptorAllocator {
   // For tests: pools made, sets allocated from them and not freed.
   size_t poolCount() const { return pools_.size(); }
   uint64_t liveSets() const { return liveSets_; }
+  // For tests: descriptor pools and sets alive in the process (every device).
+  static uint64_t poolsInProcess();
+  static uint64_t setsInProcess();
 
  private:
   struct Pool {
