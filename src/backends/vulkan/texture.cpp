@@ -5,6 +5,7 @@
 
 #include "backends/vulkan/device.h"
 #include "backends/vulkan/formats.h"
+#include "core/resources/format.h"
 #include "core/resources/texture.h"
 
 namespace bindery::vulkan {
@@ -39,6 +40,53 @@ VkImageType vkImageType(TextureDimension dimension) {
 }
 
 }  // namespace
+
+namespace {
+
+// The texture's bytes (every mip level and layer; depth-stencil: 8 a texel),
+// a lower bound of what the driver needs.
+uint64_t estimatedBytes(const core::TextureBase& texture) {
+  const core::FormatInfo& info = core::formatInfo(texture.format());
+  uint64_t blockBytes = info.texelBlockSize != 0 ? info.texelBlockSize : 8;
+  uint64_t total = 0;
+  for (uint32_t mip = 0; mip < texture.mipLevelCount(); ++mip) {
+    auto level = [&](uint32_t v) { return uint64_t{std::max<uint32_t>(1, v >> mip)}; };
+    uint64_t blocksWide = (level(texture.width()) + info.blockWidth - 1) / info.blockWidth;
+    uint64_t blocksHigh = (level(texture.height()) + info.blockHeight - 1) / info.blockHeight;
+    uint64_t depth = texture.dimension() == TextureDimension::e3D
+                         ? level(texture.depthOrArrayLayers())
+                         : texture.arrayLayerCount();
+    total += blocksWide * blocksHigh * depth * blockBytes * texture.sampleCount();
+  }
+  return total;
+}
+
+}  // namespace
+
+// What vkGetPhysicalDeviceImageFormatProperties says the device can make: a
+// texture WebGPU's limits allow may still be more than the driver's
+// maxResourceSize, which is an allocation the device cannot satisfy.
+Status Texture::checkImageFits(const core::TextureBase& texture,
+                               const VkImageCreateInfo& info) const {
+  VkImageFormatProperties properties{};
+  VkResult result = vkGetPhysicalDeviceImageFormatProperties(
+      device_.physicalDevice().handle, info.format, info.imageType, info.tiling, info.usage,
+      info.flags, &properties);
+  if (result == VK_ERROR_FORMAT_NOT_SUPPORTED) {
+    return backend::internalError(
+        fmt::format("The Vulkan device does not support {} images of format {} with usage 0x{:x}.",
+                    toString(texture.dimension()), toString(texture.format()), info.usage));
+  }
+  BINDERY_VK_TRY(checkVk(result, "vkGetPhysicalDeviceImageFormatProperties"));
+  uint64_t bytes = estimatedBytes(texture);
+  if (bytes > properties.maxResourceSize) {
+    return backend::outOfMemory(fmt::format(
+        "{} needs at least {} bytes, more than the Vulkan device's largest image of this "
+        "format ({} bytes, maxResourceSize)",
+        texture.describe(), bytes, properties.maxResourceSize));
+  }
+  return {};
+}
 
 Texture::Texture(Device& device, const core::TextureBase& texture)
     : device_(device), webgpuFormat_(texture.format()) {}
@@ -77,6 +125,7 @@ Status Texture::initialize(const core::TextureBase& texture) {
       texture.width() == texture.height() && texture.sampleCount() == 1) {
     info.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
   }
+  BINDERY_VK_TRY(checkImageFits(texture, info));
   BINDERY_VK_TRY(
       checkVk(vkCreateImage(device_.handle(), &info, nullptr, &image_), "vkCreateImage"));
   VkMemoryRequirements requirements;

@@ -56,6 +56,7 @@ class Texture final : public backend::TextureBackend {
  private:
   Texture(Device& device, const core::TextureBase& texture);
   Status initialize(const core::TextureBase& texture);
+  Status checkImageFits(const core::TextureBase& texture, const VkImageCreateInfo& info) const;
   uint32_t index(uint32_t mip, uint32_t layer) const { return mip * layerCount_ + layer; }
   static uint8_t aspectBits(VkImageAspectFlags aspects);
   void transition(VkCommandBuffer commands, const SubresourceRange& range, VkImageLayout layout);
