@@ -68,8 +68,15 @@ function buildFromSource() {
   fs.rmSync(buildDir, { recursive: true, force: true });
 }
 
+// bindings/node of a checkout (where packaging/prepack.js may have left native/).
+function inRepository() {
+  const root = path.resolve(packageDir, '..', '..');
+  return fs.existsSync(path.join(root, 'src', 'core', 'CMakeLists.txt')) &&
+    path.join(root, 'bindings', 'node') === packageDir;
+}
+
 function main() {
-  if (!fs.existsSync(nativeDir)) return;  // the repository checkout
+  if (!fs.existsSync(nativeDir) || inRepository()) return;
   const fromSource = ['1', 'true'].includes(process.env.BINDERY_BUILD_FROM_SOURCE ?? '') ||
     process.env.npm_config_build_from_source === 'true';
   if (!fromSource) {
