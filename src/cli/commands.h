@@ -30,4 +30,8 @@ Command addReflectCommand(CLI::App& root);
 // `bindery check FILE.wgsl --layout LAYOUT.json [--entry NAME]` (check_command.cpp)
 Command addCheckCommand(CLI::App& root);
 
+// `bindery compile FILE.wgsl [--entry-point NAME] [--constant KEY=VALUE]... [-o FILE.spv]
+// [--disassemble]` (compile_command.cpp)
+Command addCompileCommand(CLI::App& root);
+
 }  // namespace bindery::cli

@@ -16,6 +16,7 @@ using AddCommand = bindery::cli::Command (*)(CLI::App&);
 constexpr AddCommand kCommands[] = {
     &bindery::cli::addReflectCommand,
     &bindery::cli::addCheckCommand,
+    &bindery::cli::addCompileCommand,
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "spirv_invariant.h"
 #include "spirv_testing.h"
 
 namespace {
@@ -42,6 +43,8 @@ void runCorpus(const char* dir, size_t minimumModules) {
     std::string source = read(p);
     bindery::wgsl::Module m = bindery::wgsl::parse(source);
     if (!m.ok()) continue;
+    // the fuzz invariant (fuzz/spirv_invariant.h) holds on every corpus module
+    EXPECT_EQ(bindery::fuzz::checkSpirvInvariant(m), "") << p.filename();
     for (const std::string& entry : bindery::spirv::entryPointNames(m)) {
       auto c = compile(source, entry);
       if (c.result.error && c.result.error->kind == bindery::spirv::ErrorKind::NotSupportedYet) {
