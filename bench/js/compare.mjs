@@ -8,15 +8,20 @@
 // BINDERY_BENCH_DAWN names Dawn's module (default: build/bench-js/
 // node_modules/webgpu/index.js, which scripts/bench installs); without it the
 // table has bindery's column only. Each line: one warm-up, then N timed
-// repetitions (default 7); the median of the per-call (or per-pair) process
-// CPU times is printed (CPU time, not wall time: on a shared, loaded
-// machine wall time mostly measures waiting; the JSON has both). Every repetition runs inside a validation error scope, so a line
-// that measured an error path says so instead of printing a number. A line
-// whose API a provider does not have prints "n/a (not exposed yet)".
+// repetitions (default 7), the providers alternating (bindery first in even
+// repetitions, Dawn first in odd ones), with a collection and a turn of the
+// event loop (finalizers) between any two, so no repetition pays for the
+// garbage of another; the median of the per-call (or per-pair, per-pass)
+// process CPU times is printed (CPU time, not wall time: on a shared, loaded
+// machine wall time mostly measures waiting; the JSON has both). Every
+// repetition runs inside a validation error scope, so a line that measured
+// an error path says so instead of printing a number. A line whose API a
+// provider does not have prints "n/a (not exposed yet)".
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { particles, smallCompute as computeShader } from './shaders.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -58,11 +63,6 @@ function need(object, ...names) {
     if (typeof object?.[name] !== 'function') throw new Missing(name);
   }
 }
-
-const computeShader = (n) => `
-@group(0) @binding(0) var<uniform> u${n} : vec4f;
-@compute @workgroup_size(1) fn main() { _ = u${n}; }
-`;
 
 // Each case: setup(device) -> { count, run() } (run does `count` calls).
 const cases = [
@@ -156,36 +156,52 @@ const cases = [
       };
     },
   },
+  {
+    name: 'createView (no descriptor)',
+    setup(device) {
+      const texture = device.createTexture({
+        size: [256, 256], format: 'rgba8unorm', usage: kTextureBinding,
+      });
+      need(texture, 'createView');
+      return { count: 10000, run: (n) => { for (let i = 0; i < n; ++i) texture.createView(); } };
+    },
+  },
+  {
+    name: 'createBindGroup (1 entry, whole buffer)',
+    setup(device) {
+      const layout = device.createBindGroupLayout({
+        entries: [{ binding: 0, visibility: kShaderStageCompute, buffer: {} }],
+      });
+      const buffer = device.createBuffer({ size: 256, usage: kBufferUniform });
+      const descriptor = { layout, entries: [{ binding: 0, resource: { buffer } }] };
+      return { count: 10000, run: (n) => { for (let i = 0; i < n; ++i) device.createBindGroup(descriptor); } };
+    },
+  },
+  {
+    name: 'createBindGroup (1 entry, 10,000 sub-ranges)',
+    setup(device) {
+      const layout = device.createBindGroupLayout({
+        entries: [{ binding: 0, visibility: kShaderStageCompute, buffer: {} }],
+      });
+      const buffer = device.createBuffer({ size: 256 * 10000, usage: kBufferUniform });
+      return {
+        count: 10000,
+        run: (n) => {
+          for (let i = 0; i < n; ++i) {
+            device.createBindGroup({
+              layout,
+              entries: [{ binding: 0, resource: { buffer, offset: i * 256, size: 256 } }],
+            });
+          }
+        },
+      };
+    },
+  },
   ...[false, true].map((dynamic) => ({
     name: `setBindGroup + dispatchWorkgroups (${dynamic ? 'dynamic offset' : 'static'})`,
     unit: 'pair',
     setup(device) {
-      need(device, 'createShaderModule', 'createComputePipeline', 'createPipelineLayout',
-        'createCommandEncoder');
-      const layout = device.createBindGroupLayout({
-        entries: [{
-          binding: 0, visibility: kShaderStageCompute,
-          buffer: { hasDynamicOffset: dynamic, minBindingSize: 16 },
-        }],
-      });
-      const buffer = device.createBuffer({ size: 256 * 68, usage: kBufferUniform });
-      const groups = [];
-      for (let g = 0; g < 64; ++g) {
-        groups.push(device.createBindGroup({
-          layout,
-          entries: [{ binding: 0, resource: { buffer, offset: dynamic ? 0 : g * 256, size: 16 } }],
-        }));
-      }
-      const pipeline = device.createComputePipeline({
-        layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
-        compute: { module: device.createShaderModule({ code: computeShader(0) }), entryPoint: 'main' },
-      });
-      const probe = device.createCommandEncoder();
-      need(probe, 'beginComputePass', 'finish');
-      const probePass = probe.beginComputePass();
-      need(probePass, 'setPipeline', 'setBindGroup', 'dispatchWorkgroups', 'end');
-      probePass.end();
-      probe.finish();
+      const { pipeline, groups } = passObjects(device, dynamic);
       const offsets = [[0], [256], [512], [768]];
       return {
         count: 100000,
@@ -195,12 +211,12 @@ const cases = [
           pass.setPipeline(pipeline);
           if (dynamic) {
             for (let i = 0; i < n; ++i) {
-              pass.setBindGroup(0, groups[i & 63], offsets[i & 3]);
+              pass.setBindGroup(0, groups[i % 64], offsets[i & 3]);
               pass.dispatchWorkgroups(1);
             }
           } else {
             for (let i = 0; i < n; ++i) {
-              pass.setBindGroup(0, groups[i & 63]);
+              pass.setBindGroup(0, groups[i % 64]);
               pass.dispatchWorkgroups(1);
             }
           }
@@ -210,8 +226,91 @@ const cases = [
       };
     },
   })),
+  // The parts of the pair above, each alone.
   {
-    name: 'createShaderModule (unique source)',
+    name: 'setBindGroup alone (group changes each call)',
+    setup(device) {
+      const { pipeline, groups } = passObjects(device, false);
+      return {
+        count: 100000,
+        run: (n) => {
+          const encoder = device.createCommandEncoder();
+          const pass = encoder.beginComputePass();
+          pass.setPipeline(pipeline);
+          for (let i = 0; i < n; ++i) pass.setBindGroup(0, groups[i % 64]);
+          pass.dispatchWorkgroups(1);
+          pass.end();
+          encoder.finish();
+        },
+      };
+    },
+  },
+  {
+    name: 'dispatchWorkgroups alone (group set once)',
+    setup(device) {
+      const { pipeline, groups } = passObjects(device, false);
+      return {
+        count: 100000,
+        run: (n) => {
+          const encoder = device.createCommandEncoder();
+          const pass = encoder.beginComputePass();
+          pass.setPipeline(pipeline);
+          pass.setBindGroup(0, groups[0]);
+          for (let i = 0; i < n; ++i) pass.dispatchWorkgroups(1);
+          pass.end();
+          encoder.finish();
+        },
+      };
+    },
+  },
+  {
+    name: 'one compute pass, command buffer kept',
+    unit: 'pass',
+    setup(device) {
+      // createCommandEncoder + beginComputePass + setPipeline + setBindGroup +
+      // dispatchWorkgroups(1) + end + finish; the command buffers stay
+      // referenced until the repetition ends (as a frame's would until submit).
+      const { pipeline, groups } = passObjects(device, false);
+      const kept = [];
+      return {
+        count: 10000,
+        prepare: () => { kept.length = 0; },
+        run: (n) => {
+          for (let i = 0; i < n; ++i) {
+            const encoder = device.createCommandEncoder();
+            const pass = encoder.beginComputePass();
+            pass.setPipeline(pipeline);
+            pass.setBindGroup(0, groups[i & 63]);
+            pass.dispatchWorkgroups(1);
+            pass.end();
+            kept.push(encoder.finish());
+          }
+        },
+        release: () => { kept.length = 0; },
+      };
+    },
+  },
+  {
+    name: 'createShaderModule (same 124-line WGSL)',
+    setup(device) {
+      need(device, 'createShaderModule');
+      const code = particles(0);
+      return { count: 1000, run: (n) => { for (let i = 0; i < n; ++i) device.createShaderModule({ code }); } };
+    },
+  },
+  {
+    name: 'createShaderModule (unique 124-line WGSL)',
+    setup(device) {
+      need(device, 'createShaderModule');
+      let serial = 1;
+      return {
+        count: 200,
+        run: (n) => { for (let i = 0; i < n; ++i) device.createShaderModule({ code: particles(serial++) }); },
+      };
+    },
+  },
+  {
+    name: 'createShaderModule (unique 3-line WGSL)',
     setup(device) {
       need(device, 'createShaderModule');
       let serial = 0;
@@ -249,47 +348,96 @@ const cases = [
   },
 ];
 
+// A compute pipeline over one uniform buffer at @group(0) @binding(0), and
+// 64 bind groups of it (64 sub-ranges of one buffer; with a dynamic offset,
+// 64 groups of one range).
+function passObjects(device, dynamic) {
+  need(device, 'createShaderModule', 'createComputePipeline', 'createPipelineLayout',
+    'createCommandEncoder');
+  const layout = device.createBindGroupLayout({
+    entries: [{
+      binding: 0, visibility: kShaderStageCompute,
+      buffer: { hasDynamicOffset: dynamic, minBindingSize: 16 },
+    }],
+  });
+  const buffer = device.createBuffer({ size: 256 * 68, usage: kBufferUniform });
+  const groups = [];
+  for (let g = 0; g < 64; ++g) {
+    groups.push(device.createBindGroup({
+      layout,
+      entries: [{ binding: 0, resource: { buffer, offset: dynamic ? 0 : g * 256, size: 16 } }],
+    }));
+  }
+  const pipeline = device.createComputePipeline({
+    layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+    compute: { module: device.createShaderModule({ code: computeShader(0) }), entryPoint: 'main' },
+  });
+  const probe = device.createCommandEncoder();
+  need(probe, 'beginComputePass', 'finish');
+  const probePass = probe.beginComputePass();
+  need(probePass, 'setPipeline', 'setBindGroup', 'dispatchWorkgroups', 'end');
+  probePass.end();
+  probe.finish();
+  return { pipeline, groups };
+}
+
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-async function measure(device, c) {
-  let setup;
-  try {
-    setup = c.setup(device);
-  } catch (e) {
-    if (e instanceof Missing) return { missing: e.message };
-    throw e;
-  }
-  const times = [];  // process CPU time per call (the machine may be loaded)
-  const wall = [];
-  for (let r = 0; r <= reps; ++r) {
-    if (setup.prepare) setup.prepare(setup.count);
-    device.pushErrorScope('validation');
-    const c0 = process.cpuUsage();
-    const t0 = process.hrtime.bigint();
-    setup.run(setup.count);
-    const t1 = process.hrtime.bigint();
-    const c = process.cpuUsage(c0);
-    const error = await device.popErrorScope();
-    if (error) return { error: error.message.split('\n')[0] };
-    if (r > 0) {  // r == 0: warm-up
-      times.push(((c.user + c.system) * 1000) / setup.count);
-      wall.push(Number(t1 - t0) / setup.count);
+// One line for every provider, their repetitions alternating. Returns
+// { [provider]: result }.
+async function measureLine(runs, c) {
+  const states = runs.map(({ device }) => {
+    try {
+      return { setup: c.setup(device), times: [], wall: [] };
+    } catch (e) {
+      if (e instanceof Missing) return { result: { missing: e.message } };
+      throw e;
     }
-    await new Promise((resolve) => setImmediate(resolve));  // let finalizers run
+  });
+  for (let r = 0; r <= reps; ++r) {
+    const order = r % 2 === 0 ? runs.map((_, i) => i) : runs.map((_, i) => runs.length - 1 - i);
+    for (const i of order) {
+      const state = states[i];
+      if (state.result) continue;
+      const { device } = runs[i];
+      const { setup } = state;
+      if (setup.prepare) setup.prepare(setup.count);
+      await collect();
+      device.pushErrorScope('validation');
+      const c0 = process.cpuUsage();
+      const t0 = process.hrtime.bigint();
+      setup.run(setup.count);
+      const t1 = process.hrtime.bigint();
+      const cpu = process.cpuUsage(c0);
+      const error = await device.popErrorScope();
+      if (setup.release) setup.release();
+      if (error) {
+        state.result = { error: error.message.split('\n')[0] };
+      } else if (r > 0) {  // r == 0: warm-up
+        state.times.push(((cpu.user + cpu.system) * 1000) / setup.count);
+        state.wall.push(Number(t1 - t0) / setup.count);
+      }
+    }
   }
-  return { ns: median(times), wallNs: median(wall), samples: times };
+  await collect();
+  const out = {};
+  runs.forEach(({ provider }, i) => {
+    const { result, times, wall } = states[i];
+    out[provider.name] = result || { ns: median(times), wallNs: median(wall), samples: times };
+  });
+  return out;
 }
 
-// Between lines: collect what the last line made and let its finalizers
-// (Node-API finalizers, FinalizationRegistry callbacks) run, so one line's
-// garbage is not collected during the next line's measurement. Needs
-// --expose-gc (scripts/bench passes it); without it, only a turn of the loop.
-async function drain() {
-  for (let k = 0; k < 3; ++k) {
+// Collects what was made before and lets its finalizers (Node-API
+// finalizers, FinalizationRegistry callbacks) run, so one repetition's
+// garbage is not collected during another's measurement. Needs --expose-gc
+// (scripts/bench passes it); without it, only turns of the event loop.
+async function collect() {
+  for (let k = 0; k < 2; ++k) {
     if (typeof globalThis.gc === 'function') globalThis.gc();
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -301,19 +449,19 @@ function formatNs(ns) {
 }
 
 const providers = await loadProviders();
-const results = {};
-for (const p of providers) {
-  const gpu = p.create(['backend=null']);
+const runs = [];
+for (const provider of providers) {
+  const gpu = provider.create(['backend=null']);
   const adapter = await gpu.requestAdapter();
-  const device = await adapter.requestDevice();
-  results[p.name] = {};
-  for (const c of cases) {
-    if (only && !only.test(c.name)) continue;
-    results[p.name][c.name] = await measure(device, c);
-    await drain();
-  }
-  device.destroy();
+  runs.push({ provider, device: await adapter.requestDevice() });
 }
+const results = Object.fromEntries(providers.map((p) => [p.name, {}]));
+for (const c of cases) {
+  if (only && !only.test(c.name)) continue;
+  const line = await measureLine(runs, c);
+  for (const p of providers) results[p.name][c.name] = line[p.name];
+}
+for (const { device } of runs) device.destroy();
 
 const describeResult = (r) => {
   if (!r) return '';

@@ -5,9 +5,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <mutex>
+#include <unordered_map>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 
 namespace bindery::core {
 
@@ -83,32 +86,188 @@ void deriveModuleExtras(const wgsl::Reflection& reflection, std::vector<EntryPoi
   }
 }
 
-ShaderModuleBase::ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& d,
-                                   wgsl::Module module, CompilationInfo info, wgsl::Options options)
-    : ObjectBase(device, ObjectType::ShaderModule, d.label),
-      info_(std::move(info)),
-      source_(d.code),
-      options_(std::move(options)) {
-  reflection_ = module.reflect();
-  deriveModuleExtras(reflection_, &extras_, &declarations_);
+// --- the compiled-shader cache -------------------------------------------------
+// Content-addressed: the key is the code, the hints' entry points and the
+// device features that change the WGSL options; the value, the
+// CompiledShader every module of that key shares. Held weakly (a module
+// holds its compilation): an entry whose modules are all gone is dropped
+// when a lookup of the same hash meets it, and by a sweep whenever the
+// entries held reach twice the live ones at the last sweep, so the cache
+// never holds more than about twice what is used.
+
+namespace {
+
+uint32_t featureBits(const WgslFeatures& f) {
+  return uint32_t{f.f16} | uint32_t{f.clipDistances} << 1 | uint32_t{f.dualSourceBlending} << 2 |
+         uint32_t{f.subgroups} << 3;
 }
+
+bool sameKey(const CompiledShader& c, const ShaderModuleDescriptor& d, uint32_t features) {
+  if (featureBits(c.features) != features || c.source != d.code ||
+      c.hintEntryPoints.size() != d.compilationHints.size()) {
+    return false;
+  }
+  for (size_t i = 0; i < d.compilationHints.size(); ++i) {
+    if (c.hintEntryPoints[i] != d.compilationHints[i].entryPoint) return false;
+  }
+  return true;
+}
+
+uint64_t hashKey(const ShaderModuleDescriptor& d, uint32_t features) {
+  uint64_t h = std::hash<std::string_view>()(d.code) ^ (features * 0x9E3779B97F4A7C15ull);
+  for (const ShaderModuleCompilationHint& hint : d.compilationHints) {
+    h = (h ^ std::hash<std::string_view>()(hint.entryPoint)) * 0x100000001B3ull;
+  }
+  return h;
+}
+
+// #shader-module-creation's compilation: parse, resolve and validate the
+// WGSL, the compilation messages, and a valid module's reflection.
+std::shared_ptr<const CompiledShader> compile(const ShaderModuleDescriptor& d,
+                                              const WgslFeatures& features) {
+  auto c = std::make_shared<CompiledShader>();
+  c->source = d.code;
+  c->features = features;
+  c->options = features.options();
+  c->hintEntryPoints.reserve(d.compilationHints.size());
+  for (const ShaderModuleCompilationHint& hint : d.compilationHints) {
+    c->hintEntryPoints.push_back(hint.entryPoint);
+  }
+  wgsl::Module module = wgsl::parse(d.code, c->options);
+  c->info = makeCompilationInfo(d.code, module.diagnostics());
+  c->enables = module.enables();
+  if (!module.ok()) {
+    size_t errors = 0;
+    const wgsl::Diagnostic* first = nullptr;
+    for (const wgsl::Diagnostic& diagnostic : module.diagnostics()) {
+      if (diagnostic.severity != wgsl::Diagnostic::Severity::Error) continue;
+      if (!first) first = &diagnostic;
+      ++errors;
+    }
+    // The message's "line:column" counts code points, as the formatted
+    // diagnostics after it do (an editor's column); getCompilationInfo()
+    // gives UTF-16 code units, as WebGPU says.
+    c->compileError = fmt::format("The WGSL has {} error{}; the first, at line {}:{}: {}\n{}",
+                                  errors, errors == 1 ? "" : "s", first ? first->line : 0,
+                                  first ? first->codePointColumn : 0,
+                                  first ? first->message : std::string(), module.diagnosticsText());
+    return c;
+  }
+  c->reflection = module.reflect();
+  deriveModuleExtras(c->reflection, &c->extras, &c->declarations);
+  return c;
+}
+
+class ShaderCache {
+ public:
+  std::shared_ptr<const CompiledShader> find(const ShaderModuleDescriptor& d, uint32_t features,
+                                             uint64_t hash) {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(hash);
+    if (it == entries_.end()) return nullptr;
+    std::vector<std::weak_ptr<const CompiledShader>>& bucket = it->second;
+    for (size_t i = 0; i < bucket.size();) {
+      std::shared_ptr<const CompiledShader> c = bucket[i].lock();
+      if (!c) {
+        bucket[i] = std::move(bucket.back());
+        bucket.pop_back();
+        --held_;
+        continue;
+      }
+      if (sameKey(*c, d, features)) return c;
+      ++i;
+    }
+    if (bucket.empty()) entries_.erase(it);
+    return nullptr;
+  }
+
+  // Adds `c` unless another thread added the same key meanwhile; the one kept.
+  std::shared_ptr<const CompiledShader> add(std::shared_ptr<const CompiledShader> c,
+                                            const ShaderModuleDescriptor& d, uint32_t features,
+                                            uint64_t hash) {
+    if (std::shared_ptr<const CompiledShader> other = find(d, features, hash)) return other;
+    std::lock_guard lock(mutex_);
+    entries_[hash].push_back(c);
+    if (++held_ >= sweepAt_) sweep();
+    return c;
+  }
+
+  ShaderCacheStats stats() {
+    std::lock_guard lock(mutex_);
+    ShaderCacheStats s;
+    for (const auto& [hash, bucket] : entries_) {
+      for (const auto& weak : bucket) s.live += weak.expired() ? 0 : 1;
+    }
+    s.held = held_;
+    return s;
+  }
+
+ private:
+  void sweep() {
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      std::erase_if(it->second, [](const auto& weak) { return weak.expired(); });
+      it = it->second.empty() ? entries_.erase(it) : std::next(it);
+    }
+    held_ = 0;
+    for (const auto& [hash, bucket] : entries_) held_ += bucket.size();
+    sweepAt_ = std::max<size_t>(64, 2 * held_);
+  }
+
+  std::mutex mutex_;
+  std::unordered_map<uint64_t, std::vector<std::weak_ptr<const CompiledShader>>> entries_;
+  size_t held_ = 0;
+  size_t sweepAt_ = 64;
+};
+
+ShaderCache& shaderCache() {
+  static ShaderCache* cache = new ShaderCache();  // never destroyed: used until exit
+  return *cache;
+}
+
+}  // namespace
+
+wgsl::Options WgslFeatures::options() const {
+  wgsl::Options options;
+  options.allowF16 = f16;
+  options.allowClipDistances = clipDistances;
+  options.allowDualSourceBlending = dualSourceBlending;
+  options.allowSubgroups = subgroups;
+  return options;
+}
+
+std::shared_ptr<const CompiledShader> compileShader(const ShaderModuleDescriptor& descriptor,
+                                                    const WgslFeatures& features) {
+  uint32_t key = featureBits(features);
+  uint64_t hash = hashKey(descriptor, key);
+  ShaderCache& cache = shaderCache();
+  if (std::shared_ptr<const CompiledShader> c = cache.find(descriptor, key, hash)) return c;
+  return cache.add(compile(descriptor, features), descriptor, key, hash);
+}
+
+ShaderCacheStats shaderCacheStats() {
+  return shaderCache().stats();
+}
+
+ShaderModuleBase::ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& d,
+                                   std::shared_ptr<const CompiledShader> compiled)
+    : ObjectBase(device, ObjectType::ShaderModule, d.label), compiled_(std::move(compiled)) {}
+
+ShaderModuleBase::ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& d,
+                                   std::shared_ptr<const CompiledShader> compiled, InvalidTag tag)
+    : ObjectBase(device, ObjectType::ShaderModule, d.label, tag), compiled_(std::move(compiled)) {}
 
 wgsl::Reflection ShaderModuleBase::reflectWithOverrides(
     const std::map<std::string, double>& values, std::vector<wgsl::Diagnostic>* diagnostics) const {
-  wgsl::Options options = options_;
+  wgsl::Options options = compiled_->options;
   options.overrideValues = values;
-  return wgsl::reflect(source_, diagnostics, options);
+  return wgsl::reflect(compiled_->source, diagnostics, options);
 }
-
-ShaderModuleBase::ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& d,
-                                   CompilationInfo info, InvalidTag tag)
-    : ObjectBase(device, ObjectType::ShaderModule, d.label, tag), info_(std::move(info)) {}
 
 ShaderModuleBase::~ShaderModuleBase() = default;
 
 int ShaderModuleBase::findEntryPoint(wgsl::Stage stage, const std::optional<std::string>& name,
                                      std::string* why) const {
-  const auto& eps = reflection_.entryPoints;
+  const auto& eps = compiled_->reflection.entryPoints;
   auto list = [&](bool ofStage) {
     std::string names;
     for (const wgsl::EntryPoint& ep : eps) {
@@ -150,20 +309,19 @@ int ShaderModuleBase::findEntryPoint(wgsl::Stage stage, const std::optional<std:
 // #shader-module-creation
 Ref<ShaderModuleBase> DeviceBase::createShaderModule(const ShaderModuleDescriptor& descriptor) {
   beginCall();
-  wgsl::Options options;
-  options.allowF16 = hasFeature(FeatureName::ShaderF16);
-  options.allowClipDistances = hasFeature(FeatureName::ClipDistances);
-  options.allowDualSourceBlending = hasFeature(FeatureName::DualSourceBlending);
-  options.allowSubgroups = hasFeature(FeatureName::Subgroups);
-  wgsl::Module module = wgsl::parse(descriptor.code, options);
-  CompilationInfo info = makeCompilationInfo(descriptor.code, module.diagnostics());
+  WgslFeatures features;
+  features.f16 = hasFeature(FeatureName::ShaderF16);
+  features.clipDistances = hasFeature(FeatureName::ClipDistances);
+  features.dualSourceBlending = hasFeature(FeatureName::DualSourceBlending);
+  features.subgroups = hasFeature(FeatureName::Subgroups);
+  std::shared_ptr<const CompiledShader> compiled = compileShader(descriptor, features);
   if (isLost()) {
     return Ref<ShaderModuleBase>::adopt(
-        new ShaderModuleBase(this, descriptor, std::move(info), InvalidTag{}));
+        new ShaderModuleBase(this, descriptor, std::move(compiled), InvalidTag{}));
   }
   MaybeError error;
   // `enable X;` needs X's feature (#feature-index).
-  for (const wgsl::EnableDirective& d : module.enables()) {
+  for (const wgsl::EnableDirective& d : compiled->enables) {
     if (error.isError()) break;
     for (const ExtensionFeature& ef : kExtensionFeatures) {
       if (ef.extension != d.name || hasFeature(ef.feature)) continue;
@@ -179,38 +337,22 @@ Ref<ShaderModuleBase> DeviceBase::createShaderModule(const ShaderModuleDescripto
       break;
     }
   }
-  if (error.isSuccess() && !module.ok()) {
-    size_t errors = 0;
-    const wgsl::Diagnostic* first = nullptr;
-    for (const wgsl::Diagnostic& d : module.diagnostics()) {
-      if (d.severity != wgsl::Diagnostic::Severity::Error) continue;
-      if (!first) first = &d;
-      ++errors;
-    }
-    // The message's "line:column" counts code points, as the formatted
-    // diagnostics after it do (an editor's column); getCompilationInfo()
-    // gives UTF-16 code units, as WebGPU says.
-    error = makeValidationError(
-        ErrorCode::ShaderModuleCompilationFailed,
-        fmt::format("The WGSL has {} error{}; the first, at line {}:{}: {}\n{}", errors,
-                    errors == 1 ? "" : "s", first ? first->line : 0,
-                    first ? first->codePointColumn : 0, first ? first->message : std::string(),
-                    module.diagnosticsText()));
+  if (error.isSuccess() && !compiled->compileError.empty()) {
+    error = makeValidationError(ErrorCode::ShaderModuleCompilationFailed, compiled->compileError);
     error.setFix(
         "Fix the WGSL; shaderModule.getCompilationInfo() lists every message with its "
         "line, column, offset and length.");
   }
   if (error.isError()) {
     auto invalid = Ref<ShaderModuleBase>::adopt(
-        new ShaderModuleBase(this, descriptor, std::move(info), InvalidTag{}));
+        new ShaderModuleBase(this, descriptor, std::move(compiled), InvalidTag{}));
     invalid->setInvalidReason(error->message.substr(0, error->message.find('\n')));
     dispatchError(std::move(error),
                   fmt::format("{}.createShaderModule({})", describe(),
                               core::describe(ObjectType::ShaderModule, descriptor.label)));
     return invalid;
   }
-  return Ref<ShaderModuleBase>::adopt(
-      new ShaderModuleBase(this, descriptor, std::move(module), std::move(info), options));
+  return Ref<ShaderModuleBase>::adopt(new ShaderModuleBase(this, descriptor, std::move(compiled)));
 }
 
 }  // namespace bindery::core

@@ -3,11 +3,19 @@
 // entry point in the form shader_binding_validation takes (which textures
 // are sampled with which samplers, workgroup storage), derived once here
 // from the public reflection.
+//
+// The compiled part is a CompiledShader, shared by every module created from
+// the same code, compilation hints and WGSL options (a content-addressed
+// cache, held weakly: an entry lives as long as some module uses it). A
+// module's own parts are its label and its validity; its compilation
+// messages are the compiled code's, the same for each.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bindery/shader_module.h"
@@ -34,19 +42,66 @@ struct ResourceDeclaration {
   uint32_t line = 0;
 };
 
+// The device features that change how WGSL compiles (the `enable`
+// extensions wgsl::Options allows); every other option is the default.
+struct WgslFeatures {
+  bool f16 = false;
+  bool clipDistances = false;
+  bool dualSourceBlending = false;
+  bool subgroups = false;
+  wgsl::Options options() const;
+};
+
+// One WGSL source compiled with one set of options: immutable once made.
+struct CompiledShader {
+  std::string source;
+  WgslFeatures features;
+  wgsl::Options options;  // features.options()
+  // The compilation hints' entry points (part of the cache key only: hints
+  // have no observable effect on the null device).
+  std::vector<std::string> hintEntryPoints;
+  CompilationInfo info;
+  // The `enable` directives (checked against each device's features).
+  std::vector<wgsl::EnableDirective> enables;
+  // With WGSL errors: the ShaderModuleCompilationFailed message (the first
+  // error's position and every diagnostic); empty when the WGSL compiled.
+  std::string compileError;
+  // A valid module's reflection and the data derived from it.
+  wgsl::Reflection reflection;
+  std::vector<EntryPointExtras> extras;  // parallel to reflection.entryPoints
+  std::vector<ResourceDeclaration> declarations;
+};
+
+// The compiled form of `descriptor`'s code with `features`: one already in
+// use by a live module when the code, the hints' entry points and the
+// features are the same, else a new compilation. Thread-safe.
+std::shared_ptr<const CompiledShader> compileShader(const ShaderModuleDescriptor& descriptor,
+                                                    const WgslFeatures& features);
+
+// The cache's state, for tests: entries whose compilation is still used by
+// some module, and every entry held (expired ones are dropped on lookups
+// of the same hash and by periodic sweeps).
+struct ShaderCacheStats {
+  size_t live = 0;
+  size_t held = 0;
+};
+ShaderCacheStats shaderCacheStats();
+
 class ShaderModuleBase final : public ObjectBase {
  public:
   ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& descriptor,
-                   wgsl::Module module, CompilationInfo info, wgsl::Options options);
+                   std::shared_ptr<const CompiledShader> compiled);
   ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& descriptor,
-                   CompilationInfo info, InvalidTag);
+                   std::shared_ptr<const CompiledShader> compiled, InvalidTag);
   ~ShaderModuleBase() override;
 
-  const CompilationInfo& compilationInfo() const { return info_; }
-  const wgsl::Reflection& reflection() const { return reflection_; }
+  // Shared with every module of the same code, hints and options.
+  const CompiledShader& compiled() const { return *compiled_; }
+  const CompilationInfo& compilationInfo() const { return compiled_->info; }
+  const wgsl::Reflection& reflection() const { return compiled_->reflection; }
   // Parallel to reflection().entryPoints.
-  const std::vector<EntryPointExtras>& extras() const { return extras_; }
-  const std::vector<ResourceDeclaration>& declarations() const { return declarations_; }
+  const std::vector<EntryPointExtras>& extras() const { return compiled_->extras; }
+  const std::vector<ResourceDeclaration>& declarations() const { return compiled_->declarations; }
 
   // The reflection with pipeline-overridable constant values applied
   // (wgsl::Options::overrideValues): workgroup sizes, workgroup arrays and
@@ -60,12 +115,7 @@ class ShaderModuleBase final : public ObjectBase {
                      std::string* why) const;
 
  private:
-  CompilationInfo info_;
-  std::string source_;
-  wgsl::Options options_;
-  wgsl::Reflection reflection_;
-  std::vector<EntryPointExtras> extras_;
-  std::vector<ResourceDeclaration> declarations_;
+  std::shared_ptr<const CompiledShader> compiled_;
 };
 
 // GPUCompilationInfo from WGSL diagnostics: positions converted from bytes

@@ -183,5 +183,101 @@ TEST(ShaderModuleStrictTest, StrictModeReportsAtTheCall) {
   EXPECT_EQ(popped.error->code, ErrorCode::ShaderModuleCompilationFailed);
 }
 
+// --- the compiled-shader cache (shader_module.h) ---------------------------------
+
+const core::CompiledShader* compiledOf(const ShaderModule& m) {
+  return &core::fromHandle<core::ShaderModuleBase>(m)->compiled();
+}
+
+// The same code and hints give the same compilation; each module keeps its
+// own label and reports the messages (here a warning) itself.
+TEST_F(ShaderModuleTest, SameCodeSharesOneCompilation) {
+  std::string code = "diagnostic(warning, derivative_uniformity);\n" + std::string(kCompute);
+  ShaderModule a, b;
+  expectValid([&] {
+    a = device.createShaderModule({.label = "first", .code = code});
+    b = device.createShaderModule({.label = "second", .code = code});
+  });
+  EXPECT_EQ(compiledOf(a), compiledOf(b));
+  EXPECT_EQ(a.label(), "first");
+  EXPECT_EQ(b.label(), "second");
+  b.setLabel("renamed");
+  EXPECT_EQ(a.label(), "first");
+  EXPECT_EQ(a.getCompilationInfo().messages.size(), b.getCompilationInfo().messages.size());
+  EXPECT_TRUE(core::fromHandle<core::ShaderModuleBase>(b)->isValid());
+}
+
+// Another source (one byte), other hints or other WGSL options (a device
+// with other features) compile apart.
+TEST_F(ShaderModuleTest, OtherCodeHintsOrOptionsCompileApart) {
+  ShaderModule a = device.createShaderModule({.code = kCompute});
+  ShaderModule spaced = device.createShaderModule({.code = std::string(kCompute) + " "});
+  ShaderModule hinted =
+      device.createShaderModule({.code = kCompute, .compilationHints = {{.entryPoint = "main"}}});
+  ShaderModule hintedAgain =
+      device.createShaderModule({.code = kCompute, .compilationHints = {{.entryPoint = "main"}}});
+  EXPECT_NE(compiledOf(a), compiledOf(spaced));
+  EXPECT_NE(compiledOf(a), compiledOf(hinted));
+  EXPECT_EQ(compiledOf(hinted), compiledOf(hintedAgain));
+
+  Device all = makeDeviceWithAllFeatures();
+  ShaderModule other = all.createShaderModule({.code = kCompute});
+  ShaderModule otherAgain = all.createShaderModule({.code = kCompute});
+  EXPECT_NE(compiledOf(a), compiledOf(other));  // allowF16 and the others differ
+  EXPECT_EQ(compiledOf(other), compiledOf(otherAgain));
+}
+
+// WGSL with errors is compiled once too, and each creation still reports
+// its error, naming its own module.
+TEST_F(ShaderModuleTest, CachedInvalidCodeReportsEachTime) {
+  ShaderModule first, second;
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] { first = device.createShaderModule({.label = "one", .code = "fn f() {"}); },
+              {"createShaderModule([ShaderModule \"one\"])", "line 1"});
+  expectError(ErrorCode::ShaderModuleCompilationFailed,
+              [&] { second = device.createShaderModule({.label = "two", .code = "fn f() {"}); },
+              {"createShaderModule([ShaderModule \"two\"])", "line 1"});
+  EXPECT_EQ(compiledOf(first), compiledOf(second));
+  EXPECT_FALSE(core::fromHandle<core::ShaderModuleBase>(second)->isValid());
+  EXPECT_FALSE(second.getCompilationInfo().messages.empty());
+}
+
+// The feature check of `enable` is the device's, whatever compiled the code
+// before: a device without shader-f16 refuses it after one with it accepted it.
+TEST(ShaderModuleCacheTest, EnableIsCheckedPerDevice) {
+  const std::string code = "enable f16;\n@compute @workgroup_size(1) fn main() { _ = 1h; }\n";
+  DeviceOptions withF16;
+  withF16.descriptor.requiredFeatures = {FeatureName::ShaderF16};
+  Device f16 = makeDevice(withF16);
+  ShaderModule ok;
+  EXPECT_FALSE(captureError(f16, [&] { ok = f16.createShaderModule({.code = code}); }));
+  Device plain = makeDevice();
+  for (int i = 0; i < 2; ++i) {
+    std::optional<Error> e = captureError(plain, [&] { plain.createShaderModule({.code = code}); });
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->code, ErrorCode::ShaderModuleExtensionNotEnabled) << e->message;
+  }
+}
+
+// Held weakly: a compilation no module uses any more is let go, and unique
+// sources made and dropped do not pile up.
+TEST(ShaderModuleCacheTest, HoldsCompilationsWeakly) {
+  Device device = makeDevice();
+  const std::string unique =
+      "// ShaderModuleCacheTest.HoldsCompilationsWeakly\n" + std::string(kCompute);
+  {
+    ShaderModule m = device.createShaderModule({.code = unique});
+    ShaderModule again = device.createShaderModule({.code = unique});
+    EXPECT_EQ(compiledOf(m), compiledOf(again));
+  }
+  size_t liveBefore = core::shaderCacheStats().live;
+  for (int i = 0; i < 1000; ++i) {
+    device.createShaderModule({.code = "// " + std::to_string(i) + "\n" + kCompute});
+  }
+  core::ShaderCacheStats after = core::shaderCacheStats();
+  EXPECT_LE(after.live, liveBefore);
+  EXPECT_LE(after.held, std::max<size_t>(64, 2 * after.live) + 1);
+}
+
 }  // namespace
 }  // namespace bindery::testing
