@@ -11,38 +11,67 @@
 // shared Uint32Array and calls a lean native entry with no argument at all;
 // anything else goes to the full native method, so every TypeError,
 // RangeError and message stays the addon's.
+//
+// The encoding objects (GPUCommandEncoder, the pass encoders, the bundle
+// encoder, GPUCommandBuffer) are made here: a plain object of the class's
+// prototype with a stamp (its slot in the addon's encoding table * 8 + the
+// class's tag) in a private field, whose slot a FinalizationRegistry gives
+// back when it is collected (no Node-API wrap or finalizer per object). The
+// per-pass calls have lean paths too: createCommandEncoder(),
+// beginComputePass(), setPipeline(), end() and finish() with no descriptor.
 
 const { native } = require('./native');
 
 const fast = native.fastEncoding;
+const { kinds, stampOf, kindOf } = require('./slots');
 
-// A private field stamped onto an object the addon made (the base class's
-// constructor returns that object). Only this file can read or write it, so
-// a slot number cannot be forged from user code.
-class Stamp {
+// A private field stamped onto an object (the base class's constructor
+// returns that object). Only this file can read or write it, so a slot
+// number cannot be forged from user code.
+class Base {
   constructor(object) {
     return object;
   }
 }
-// One brand per interface, so a method called on another interface's object
-// (GPURenderPassEncoder.prototype.draw.call(computePass)) finds no slot and
-// takes the full method, which throws "Illegal invocation".
-function passBrand() {
-  return class PassSlot extends Stamp {
-    #slot;
-    constructor(object, slot) {
-      super(object);
-      this.#slot = slot;
-    }
-    static get(object) {
-      return typeof object === 'object' && object !== null && #slot in object ? object.#slot : 0;
-    }
-  };
+class Stamp extends Base {
+  #stamp;
+  constructor(object, stamp) {
+    super(object);
+    this.#stamp = stamp;
+  }
+  static get(object) {
+    return typeof object === 'object' && object !== null && #stamp in object ? object.#stamp : 0;
+  }
 }
-const ComputeSlot = passBrand();
-const RenderSlot = passBrand();
-const BundleSlot = passBrand();
-const { kinds, stampOf, kindOf } = require('./slots');
+
+// The classes' tags (the addon's tagOf, passes.cpp).
+const kEncoder = 1;
+const kComputePass = 2;
+const kRenderPass = 3;
+const kBundleEncoder = 4;
+const kCommandBuffer = 5;
+const kComputePipeline = 6;
+const kRenderPipeline = 7;
+
+// The slot of `object` when it is an object of class `tag`, else 0 (a method
+// called on another interface's object finds no slot and takes the full
+// method, which throws "Illegal invocation").
+function slotOf(object, tag) {
+  const value = Stamp.get(object);
+  return (value & 7) === tag ? value >>> 3 : 0;
+}
+
+const prototypes = [];
+const registry = new FinalizationRegistry((value) => fast.release(value));
+
+// A new object of class `tag` for the addon's `slot`.
+function make(tag, slot) {
+  const object = Object.create(prototypes[tag]);
+  const value = slot * 8 + tag;
+  new Stamp(object, value); // eslint-disable-line no-new
+  registry.register(object, value);
+  return object;
+}
 
 // The stamp of a GPUBindGroup (lib/slots.js), or 0 for anything else.
 function groupSlot(group) {
@@ -74,12 +103,12 @@ function define(prototype, name, fn, length) {
 }
 
 // GPUBindingCommandsMixin.setBindGroup, both overloads.
-function bindingCommands(prototype, PassSlot) {
+function bindingCommands(prototype, tag) {
   const full = prototype.setBindGroup;
   define(prototype, 'setBindGroup', function setBindGroup(index, bindGroup, dynamicOffsets,
     dynamicOffsetsDataStart, dynamicOffsetsDataLength) {
     const argc = arguments.length;
-    const slot = PassSlot.get(this);
+    const slot = slotOf(this, tag);
     lean: if (slot !== 0 && argc >= 2 && isU32(index)) {
       let group;
       if (bindGroup === null || bindGroup === undefined) {
@@ -134,11 +163,11 @@ function bindingCommands(prototype, PassSlot) {
   }, 2);
 }
 
-function computeCommands(prototype, PassSlot) {
+function computeCommands(prototype) {
   const full = prototype.dispatchWorkgroups;
   define(prototype, 'dispatchWorkgroups', function dispatchWorkgroups(workgroupCountX,
     workgroupCountY = 1, workgroupCountZ = 1) {
-    const slot = PassSlot.get(this);
+    const slot = slotOf(this, kComputePass);
     if (slot !== 0 && arguments.length >= 1 && isU32(workgroupCountX) && isU32(workgroupCountY) &&
         isU32(workgroupCountZ)) {
       scratch[0] = slot;
@@ -152,11 +181,11 @@ function computeCommands(prototype, PassSlot) {
   }, 1);
 }
 
-function renderCommands(prototype, PassSlot) {
+function renderCommands(prototype, tag) {
   const fullDraw = prototype.draw;
   define(prototype, 'draw', function draw(vertexCount, instanceCount = 1, firstVertex = 0,
     firstInstance = 0) {
-    const slot = PassSlot.get(this);
+    const slot = slotOf(this, tag);
     if (slot !== 0 && arguments.length >= 1 && isU32(vertexCount) && isU32(instanceCount) &&
         isU32(firstVertex) && isU32(firstInstance)) {
       scratch[0] = slot;
@@ -172,7 +201,7 @@ function renderCommands(prototype, PassSlot) {
   const fullDrawIndexed = prototype.drawIndexed;
   define(prototype, 'drawIndexed', function drawIndexed(indexCount, instanceCount = 1,
     firstIndex = 0, baseVertex = 0, firstInstance = 0) {
-    const slot = PassSlot.get(this);
+    const slot = slotOf(this, tag);
     if (slot !== 0 && arguments.length >= 1 && isU32(indexCount) && isU32(instanceCount) &&
         isU32(firstIndex) && (baseVertex | 0) === baseVertex && isU32(firstInstance)) {
       scratch[0] = slot;
@@ -188,27 +217,102 @@ function renderCommands(prototype, PassSlot) {
   }, 1);
 }
 
-// Stamps the pass (or bundle encoder) a native factory method returns.
-function stampResult(prototype, name, PassSlot) {
-  const create = prototype[name];
-  define(prototype, name, function (...args) {
-    const object = Reflect.apply(create, this, args);
-    new PassSlot(object, fast.passSlotOf(object)); // eslint-disable-line no-new
-    return object;
-  }, create.length);
+// The stamp of a pipeline for the lean setPipeline (registered with the
+// addon on first use), or 0 when `pipeline` is not one.
+function pipelineStamp(pipeline) {
+  let value = Stamp.get(pipeline);
+  if (value === 0 && typeof pipeline === 'object' && pipeline !== null) {
+    value = fast.pipelineStampOf(pipeline);
+    if (value !== 0) new Stamp(pipeline, value); // eslint-disable-line no-new
+  }
+  return value;
+}
+
+// setPipeline and end of a pass (`tag`), setPipeline of a bundle encoder.
+function passCommands(prototype, tag, pipelineTag) {
+  const fullSetPipeline = prototype.setPipeline;
+  define(prototype, 'setPipeline', function setPipeline(pipeline) {
+    const slot = slotOf(this, tag);
+    if (slot !== 0 && arguments.length >= 1) {
+      const value = pipelineStamp(pipeline);
+      if ((value & 7) === pipelineTag) {
+        scratch[0] = slot;
+        scratch[1] = value >>> 3;
+        fast.setPipeline();
+        return;
+      }
+    }
+    Reflect.apply(fullSetPipeline, this, arguments);
+  }, 1);
+  if (tag === kBundleEncoder) return;
+  const fullEnd = prototype.end;
+  define(prototype, 'end', function end() {
+    const slot = slotOf(this, tag);
+    if (slot !== 0) {
+      scratch[0] = slot;
+      fast.end();
+      return;
+    }
+    Reflect.apply(fullEnd, this, arguments);
+  }, 0);
+}
+
+// GPUDevice.createCommandEncoder(), GPUCommandEncoder's beginComputePass()
+// and finish(), without a descriptor.
+function encoderCreation(GPUDevice, GPUCommandEncoder) {
+  const fullCreate = GPUDevice.prototype.createCommandEncoder;
+  define(GPUDevice.prototype, 'createCommandEncoder', function createCommandEncoder(descriptor) {
+    if (descriptor === undefined) {
+      const device = stampOf(this);
+      if (kindOf(device) === kinds.device) {
+        scratch[0] = device;
+        return make(kEncoder, fast.createCommandEncoder());
+      }
+    }
+    return Reflect.apply(fullCreate, this, arguments);
+  }, 0);
+  const prototype = GPUCommandEncoder.prototype;
+  const fullBegin = prototype.beginComputePass;
+  define(prototype, 'beginComputePass', function beginComputePass(descriptor) {
+    const slot = slotOf(this, kEncoder);
+    if (slot !== 0 && descriptor === undefined) {
+      scratch[0] = slot;
+      return make(kComputePass, fast.beginComputePass());
+    }
+    return Reflect.apply(fullBegin, this, arguments);
+  }, 0);
+  const fullFinish = prototype.finish;
+  define(prototype, 'finish', function finish(descriptor) {
+    const slot = slotOf(this, kEncoder);
+    if (slot !== 0 && descriptor === undefined) {
+      scratch[0] = slot;
+      return make(kCommandBuffer, fast.finish());
+    }
+    return Reflect.apply(fullFinish, this, arguments);
+  }, 0);
 }
 
 function install(GPUDevice) {
-  const { GPUComputePassEncoder, GPURenderPassEncoder, GPURenderBundleEncoder } = native;
-  stampResult(native.GPUCommandEncoder.prototype, 'beginComputePass', ComputeSlot);
-  stampResult(native.GPUCommandEncoder.prototype, 'beginRenderPass', RenderSlot);
-  stampResult(GPUDevice.prototype, 'createRenderBundleEncoder', BundleSlot);
-  bindingCommands(GPUComputePassEncoder.prototype, ComputeSlot);
-  bindingCommands(GPURenderPassEncoder.prototype, RenderSlot);
-  bindingCommands(GPURenderBundleEncoder.prototype, BundleSlot);
-  computeCommands(GPUComputePassEncoder.prototype, ComputeSlot);
-  renderCommands(GPURenderPassEncoder.prototype, RenderSlot);
-  renderCommands(GPURenderBundleEncoder.prototype, BundleSlot);
+  const {
+    GPUCommandEncoder, GPUCommandBuffer, GPUComputePassEncoder, GPURenderPassEncoder,
+    GPURenderBundleEncoder,
+  } = native;
+  prototypes[kEncoder] = GPUCommandEncoder.prototype;
+  prototypes[kComputePass] = GPUComputePassEncoder.prototype;
+  prototypes[kRenderPass] = GPURenderPassEncoder.prototype;
+  prototypes[kBundleEncoder] = GPURenderBundleEncoder.prototype;
+  prototypes[kCommandBuffer] = GPUCommandBuffer.prototype;
+  fast.setHooks(make, Stamp.get);
+  encoderCreation(GPUDevice, GPUCommandEncoder);
+  bindingCommands(GPUComputePassEncoder.prototype, kComputePass);
+  bindingCommands(GPURenderPassEncoder.prototype, kRenderPass);
+  bindingCommands(GPURenderBundleEncoder.prototype, kBundleEncoder);
+  computeCommands(GPUComputePassEncoder.prototype);
+  renderCommands(GPURenderPassEncoder.prototype, kRenderPass);
+  renderCommands(GPURenderBundleEncoder.prototype, kBundleEncoder);
+  passCommands(GPUComputePassEncoder.prototype, kComputePass, kComputePipeline);
+  passCommands(GPURenderPassEncoder.prototype, kRenderPass, kRenderPipeline);
+  passCommands(GPURenderBundleEncoder.prototype, kBundleEncoder, kRenderPipeline);
 }
 
 module.exports = { install };

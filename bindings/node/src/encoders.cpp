@@ -100,69 +100,70 @@ SourceBytes bufferSourceBytes(const Context& ctx, Napi::Value data, const Where&
 
 // --- GPUCommandEncoder -------------------------------------------------------------
 
-void GPUCommandEncoder::init(Napi::Env env, Napi::Object exports) {
-  registerClass(
-      env, exports, "GPUCommandEncoder",
-      {InstanceMethod<&GPUCommandEncoder::beginComputePass>("beginComputePass", idl::kOperation),
-       InstanceMethod<&GPUCommandEncoder::beginRenderPass>("beginRenderPass", idl::kOperation),
-       InstanceMethod<&GPUCommandEncoder::pushDebugGroup>("pushDebugGroup", idl::kOperation),
-       InstanceMethod<&GPUCommandEncoder::popDebugGroup>("popDebugGroup", idl::kOperation),
-       InstanceMethod<&GPUCommandEncoder::insertDebugMarker>("insertDebugMarker", idl::kOperation),
-       InstanceMethod<&GPUCommandEncoder::finish>("finish", idl::kOperation)});
-}
+namespace {
 
-Napi::Value GPUCommandEncoder::beginComputePass(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  Context ctx = context(info, Method::BeginComputePass);
+Napi::Value beginComputePass(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUCommandEncoder>(info);
+  Context ctx = w->context(info, Method::BeginComputePass);
   auto descriptor = idl::argument<ComputePassDescriptor>(ctx, info, 0, "descriptor");
-  ComputePassEncoder pass = handle.beginComputePass(descriptor);
-  device->throwIfFailed();
-  Napi::Object object = GPUComputePassEncoder::create(env, std::move(pass), device);
-  GPUComputePassEncoder* w = GPUComputePassEncoder::unwrap(env, object);
-  w->slot = allocateSlot(env, ClassId::ComputePassEncoder, w);
-  return object;
+  ComputePassEncoder pass = w->handle.beginComputePass(descriptor);
+  w->device->throwIfFailed();
+  return GPUComputePassEncoder::create(info.Env(), std::move(pass), w->device);
 }
 
-Napi::Value GPUCommandEncoder::beginRenderPass(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  Context ctx = context(info, Method::BeginRenderPass);
+Napi::Value beginRenderPass(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUCommandEncoder>(info);
+  Context ctx = w->context(info, Method::BeginRenderPass);
   idl::requireArguments(ctx, info, 1);
   auto descriptor = idl::argument<RenderPassDescriptor>(ctx, info, 0, "descriptor");
-  RenderPassEncoder pass = handle.beginRenderPass(descriptor);
-  device->throwIfFailed();
-  Napi::Object object = GPURenderPassEncoder::create(env, std::move(pass), device);
-  GPURenderPassEncoder* w = GPURenderPassEncoder::unwrap(env, object);
-  w->slot = allocateSlot(env, ClassId::RenderPassEncoder, w);
-  return object;
+  RenderPassEncoder pass = w->handle.beginRenderPass(descriptor);
+  w->device->throwIfFailed();
+  return GPURenderPassEncoder::create(info.Env(), std::move(pass), w->device);
 }
 
-void GPUCommandEncoder::pushDebugGroup(const Napi::CallbackInfo& info) {
-  Context ctx = context(info, Method::PushDebugGroup);
+void pushDebugGroup(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUCommandEncoder>(info);
+  Context ctx = w->context(info, Method::PushDebugGroup);
   idl::requireArguments(ctx, info, 1);
-  handle.pushDebugGroup(idl::toDOMString(ctx, info[0], Where{nullptr, "groupLabel", 0}));
-  device->throwIfFailed();
+  w->handle.pushDebugGroup(idl::toDOMString(ctx, info[0], Where{nullptr, "groupLabel", 0}));
+  w->device->throwIfFailed();
 }
-void GPUCommandEncoder::popDebugGroup(const Napi::CallbackInfo&) {
-  handle.popDebugGroup();
-  device->throwIfFailed();
+void popDebugGroup(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUCommandEncoder>(info);
+  w->handle.popDebugGroup();
+  w->device->throwIfFailed();
 }
-void GPUCommandEncoder::insertDebugMarker(const Napi::CallbackInfo& info) {
-  Context ctx = context(info, Method::InsertDebugMarker);
+void insertDebugMarker(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUCommandEncoder>(info);
+  Context ctx = w->context(info, Method::InsertDebugMarker);
   idl::requireArguments(ctx, info, 1);
-  handle.insertDebugMarker(idl::toDOMString(ctx, info[0], Where{nullptr, "markerLabel", 0}));
-  device->throwIfFailed();
+  w->handle.insertDebugMarker(idl::toDOMString(ctx, info[0], Where{nullptr, "markerLabel", 0}));
+  w->device->throwIfFailed();
 }
 
-Napi::Value GPUCommandEncoder::finish(const Napi::CallbackInfo& info) {
-  Context ctx = context(info, Method::Finish);
+Napi::Value finish(const Napi::CallbackInfo& info) {
+  auto* w = self<GPUCommandEncoder>(info);
+  Context ctx = w->context(info, Method::Finish);
   auto descriptor = idl::argument<CommandBufferDescriptor>(ctx, info, 0, "descriptor");
-  CommandBuffer buffer = handle.finish(descriptor);
-  device->throwIfFailed();
-  return GPUCommandBuffer::create(info.Env(), std::move(buffer), device);
+  CommandBuffer buffer = w->handle.finish(descriptor);
+  w->device->throwIfFailed();
+  return GPUCommandBuffer::create(info.Env(), std::move(buffer), w->device);
+}
+
+}  // namespace
+
+void GPUCommandEncoder::init(Napi::Env env, Napi::Object exports) {
+  defineEncodingClass(env, exports, ClassId::CommandEncoder, "GPUCommandEncoder");
+  defineMethod<GPUCommandEncoder>(env, "beginComputePass", beginComputePass);
+  defineMethod<GPUCommandEncoder>(env, "beginRenderPass", beginRenderPass);
+  defineMethod<GPUCommandEncoder>(env, "pushDebugGroup", pushDebugGroup);
+  defineMethod<GPUCommandEncoder>(env, "popDebugGroup", popDebugGroup);
+  defineMethod<GPUCommandEncoder>(env, "insertDebugMarker", insertDebugMarker);
+  defineMethod<GPUCommandEncoder>(env, "finish", finish);
 }
 
 void GPUCommandBuffer::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUCommandBuffer", {});
+  defineEncodingClass(env, exports, ClassId::CommandBuffer, "GPUCommandBuffer");
 }
 void GPURenderBundle::init(Napi::Env env, Napi::Object exports) {
   registerClass(env, exports, "GPURenderBundle", {});
@@ -185,10 +186,7 @@ Napi::Value createRenderBundleEncoder(const Napi::CallbackInfo& info) {
       env, contentTimelineTypeError(d->device, descriptor, "GPUDevice.createRenderBundleEncoder"));
   RenderBundleEncoder encoder = d->device.createRenderBundleEncoder(descriptor);
   d->throwIfFailed();
-  Napi::Object object = GPURenderBundleEncoder::create(env, std::move(encoder), d);
-  GPURenderBundleEncoder* w = GPURenderBundleEncoder::unwrap(env, object);
-  w->slot = allocateSlot(env, ClassId::RenderBundleEncoder, w);
-  return object;
+  return GPURenderBundleEncoder::create(env, std::move(encoder), d);
 }
 
 // --- GPUQueue ------------------------------------------------------------------------

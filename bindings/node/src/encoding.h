@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -61,35 +62,81 @@ enum class Method : uint8_t {
 // "GPUComputePassEncoder.setBindGroup": a string with static storage.
 const char* callName(ClassId cls, Method method);
 
-// A wrapped encoder: its methods' call names and strict mode.
+// The command-encoding objects (GPUCommandEncoder, GPUComputePassEncoder,
+// GPURenderPassEncoder, GPURenderBundleEncoder, GPUCommandBuffer) are made
+// in JavaScript, as the slot objects of slots.h are: a plain object of the
+// class's prototype with a stamp in a private field (lib/encoding.js: the
+// slot's number and the class's tag), no Node-API wrap. The C++ object
+// (below: its handle, its device) lives in the encoding table (passes.cpp)
+// until a FinalizationRegistry callback gives its slot back. The lean
+// entries (passes.cpp) find it by the slot number JavaScript passes; the
+// full methods through lib/encoding.js's stamp reader (unwrap).
+class EncodingObject {
+ public:
+  virtual ~EncodingObject() = default;
+  ClassId id = ClassId::Count;
+  uint32_t slot = 0;
+  DeviceRef device;
+};
+
+// Registers `object` in the encoding table; its slot.
+uint32_t addEncodingObject(std::unique_ptr<EncodingObject> object);
+// The JS object of a new slot (lib/encoding.js makes it).
+Napi::Object newEncodingObject(Napi::Env env, ClassId id, uint32_t slot);
+// The live object of class `id` behind `value` (a JS object lib/encoding.js
+// stamped), or null.
+EncodingObject* findEncodingObject(Napi::Env env, Napi::Value value, ClassId id);
+
 template <class Derived, class H, ClassId Id>
-class EncoderWrapper : public Wrapper<Derived, H, Id> {
+class EncodingClass : public EncodingObject {
  public:
-  using Wrapper<Derived, H, Id>::Wrapper;
-  idl::Context context(const Napi::CallbackInfo& info, Method method) const {
-    return idl::Context{info.Env(), callName(Id, method), this->device->strict};
+  using Handle = H;
+  static constexpr ClassId kId = Id;
+
+  // A new JS object for `handle`, made by `device`.
+  static Napi::Object create(Napi::Env env, H handle, DeviceRef device) {
+    return newEncodingObject(env, Id, createSlot(std::move(handle), std::move(device)));
   }
+  // The same, for a lean path: the slot (JavaScript makes the object).
+  static uint32_t createSlot(H handle, DeviceRef device) {
+    auto object = std::make_unique<Derived>();
+    object->id = Id;
+    object->handle = std::move(handle);
+    object->device = std::move(device);
+    return addEncodingObject(std::move(object));
+  }
+  // The object behind `value`, or null when it is not one of this class.
+  static Derived* unwrap(Napi::Env env, Napi::Value value) {
+    return static_cast<Derived*>(findEncodingObject(env, value, Id));
+  }
+  // The call names of messages ("GPUComputePassEncoder.setBindGroup") and strict mode.
+  idl::Context context(const Napi::CallbackInfo& info, Method method) const {
+    return idl::Context{info.Env(), callName(Id, method), device->strict};
+  }
+
+  H handle;
 };
 
-class GPUCommandEncoder
-    : public EncoderWrapper<GPUCommandEncoder, CommandEncoder, ClassId::CommandEncoder> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUCommandEncoder.label";
-  using EncoderWrapper::EncoderWrapper;
+// Defines encoding class `id` (an Illegal constructor and `label`) in `exports`.
+void defineEncodingClass(Napi::Env env, Napi::Object exports, ClassId id, const char* name);
+
+struct GPUCommandEncoder
+    : EncodingClass<GPUCommandEncoder, CommandEncoder, ClassId::CommandEncoder> {
   static void init(Napi::Env env, Napi::Object exports);
-
-  Napi::Value beginComputePass(const Napi::CallbackInfo& info);
-  Napi::Value beginRenderPass(const Napi::CallbackInfo& info);
-  void pushDebugGroup(const Napi::CallbackInfo& info);
-  void popDebugGroup(const Napi::CallbackInfo& info);
-  void insertDebugMarker(const Napi::CallbackInfo& info);
-  Napi::Value finish(const Napi::CallbackInfo& info);
 };
-
-class GPUCommandBuffer : public Wrapper<GPUCommandBuffer, CommandBuffer, ClassId::CommandBuffer> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUCommandBuffer.label";
-  using Wrapper::Wrapper;
+struct GPUCommandBuffer : EncodingClass<GPUCommandBuffer, CommandBuffer, ClassId::CommandBuffer> {
+  static void init(Napi::Env env, Napi::Object exports);
+};
+struct GPUComputePassEncoder
+    : EncodingClass<GPUComputePassEncoder, ComputePassEncoder, ClassId::ComputePassEncoder> {
+  static void init(Napi::Env env, Napi::Object exports);
+};
+struct GPURenderPassEncoder
+    : EncodingClass<GPURenderPassEncoder, RenderPassEncoder, ClassId::RenderPassEncoder> {
+  static void init(Napi::Env env, Napi::Object exports);
+};
+struct GPURenderBundleEncoder
+    : EncodingClass<GPURenderBundleEncoder, RenderBundleEncoder, ClassId::RenderBundleEncoder> {
   static void init(Napi::Env env, Napi::Object exports);
 };
 
@@ -98,44 +145,6 @@ class GPURenderBundle : public Wrapper<GPURenderBundle, RenderBundle, ClassId::R
   static constexpr const char* kSetLabelCall = "GPURenderBundle.label";
   using Wrapper::Wrapper;
   static void init(Napi::Env env, Napi::Object exports);
-};
-
-// The pass encoders and the render bundle encoder are registered in a slot
-// table while they live, so the lean entry points find them by a number
-// (lib/encoding.js keeps it in a private field of the JS object).
-struct PassSlot {
-  ClassId id = ClassId::Count;  // Count: a free slot
-  void* object = nullptr;       // the GPUComputePassEncoder, ...
-};
-
-class GPUComputePassEncoder : public EncoderWrapper<GPUComputePassEncoder, ComputePassEncoder,
-                                                    ClassId::ComputePassEncoder> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUComputePassEncoder.label";
-  using EncoderWrapper::EncoderWrapper;
-  ~GPUComputePassEncoder() override;
-  static void init(Napi::Env env, Napi::Object exports);
-  uint32_t slot = 0;
-};
-
-class GPURenderPassEncoder
-    : public EncoderWrapper<GPURenderPassEncoder, RenderPassEncoder, ClassId::RenderPassEncoder> {
- public:
-  static constexpr const char* kSetLabelCall = "GPURenderPassEncoder.label";
-  using EncoderWrapper::EncoderWrapper;
-  ~GPURenderPassEncoder() override;
-  static void init(Napi::Env env, Napi::Object exports);
-  uint32_t slot = 0;
-};
-
-class GPURenderBundleEncoder : public EncoderWrapper<GPURenderBundleEncoder, RenderBundleEncoder,
-                                                     ClassId::RenderBundleEncoder> {
- public:
-  static constexpr const char* kSetLabelCall = "GPURenderBundleEncoder.label";
-  using EncoderWrapper::EncoderWrapper;
-  ~GPURenderBundleEncoder() override;
-  static void init(Napi::Env env, Napi::Object exports);
-  uint32_t slot = 0;
 };
 
 class GPUQuerySet : public Wrapper<GPUQuerySet, QuerySet, ClassId::QuerySet> {
@@ -205,10 +214,6 @@ void defineMethod(Napi::Env env, const char* name, R (*fn)(const Napi::CallbackI
   prototype.DefineProperty(
       Napi::PropertyDescriptor::Function(env, prototype, name, fn, idl::kOperation));
 }
-
-// Registers a new pass (or bundle) encoder in the slot table.
-uint32_t allocateSlot(Napi::Env env, ClassId id, void* object);
-void releaseSlot(Napi::Env env, uint32_t slot);
 
 // GPUDevice.prototype's methods (`this` is the GPUDevice), in device.cpp's table.
 Napi::Value createCommandEncoder(const Napi::CallbackInfo& info);

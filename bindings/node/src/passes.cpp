@@ -26,33 +26,53 @@ namespace bindery::node {
 using idl::Context;
 using idl::Where;
 
-// --- the slot table ------------------------------------------------------------
-// Per thread (a worker's addon instance has its own thread): the live pass
-// and bundle encoders, by slot number. Slot 0 is never used.
+// --- the encoding table ---------------------------------------------------------
+// Per thread (a worker's addon instance has its own thread): the live
+// encoders, passes, bundle encoders and command buffers, by slot number.
+// Slot 0 is never used.
 
 namespace {
 
-// Everything the lean entry points use, one per thread (a worker's addon
-// instance has its own thread). The entry points get its address as their
-// function data, so the hot path does no thread-local lookup.
+// Everything the lean entry points use, one per thread. The entry points get
+// its address as their function data, so the hot path does no thread-local
+// lookup.
 struct EncodingState {
-  // The live pass and bundle encoders, by slot number (slot 0 is never used).
-  std::vector<PassSlot> slots{PassSlot{}};
+  std::vector<std::unique_ptr<EncodingObject>> slots = [] {
+    std::vector<std::unique_ptr<EncodingObject>> v;
+    v.emplace_back();
+    return v;
+  }();
   std::vector<uint32_t> freeSlots;
   // The bind groups (and every other object of the lean paths), by stamp (slots.h).
   SlotTable* objects = &slotTable();
   // What lib/encoding.js writes a lean call's arguments (words 0 to 7) and
   // its dynamic offsets (from word 8) into.
   ScratchArray scratch;
+  // lib/encoding.js's (tag, slot) -> new object, and (object) -> its stamp.
+  Napi::FunctionReference make;
+  Napi::FunctionReference stampOf;
 };
 thread_local EncodingState encodingState;
 
 constexpr uint32_t kNoGroup = 0xffffffffu;
 constexpr uint32_t kOffsetsBase = 8;
 
+// The tag of a class in lib/encoding.js's stamps (slot * 8 + tag).
+constexpr uint32_t kTagBits = 3;
+uint32_t tagOf(ClassId id) {
+  switch (id) {
+    case ClassId::CommandEncoder: return 1;
+    case ClassId::ComputePassEncoder: return 2;
+    case ClassId::RenderPassEncoder: return 3;
+    case ClassId::RenderBundleEncoder: return 4;
+    case ClassId::CommandBuffer: return 5;
+    default: return 0;
+  }
+}
+
 }  // namespace
 
-uint32_t allocateSlot(Napi::Env, ClassId id, void* object) {
+uint32_t addEncodingObject(std::unique_ptr<EncodingObject> object) {
   EncodingState& t = encodingState;
   uint32_t slot;
   if (!t.freeSlots.empty()) {
@@ -60,27 +80,114 @@ uint32_t allocateSlot(Napi::Env, ClassId id, void* object) {
     t.freeSlots.pop_back();
   } else {
     slot = static_cast<uint32_t>(t.slots.size());
+    if (slot >= (1u << (32 - kTagBits))) {
+      throw std::length_error("bindery: more than 2^29 live encoding objects");
+    }
     t.slots.emplace_back();
   }
-  t.slots[slot] = PassSlot{id, object};
+  object->slot = slot;
+  t.slots[slot] = std::move(object);
   return slot;
 }
 
-void releaseSlot(Napi::Env, uint32_t slot) {
+Napi::Object newEncodingObject(Napi::Env env, ClassId id, uint32_t slot) {
   EncodingState& t = encodingState;
-  if (slot == 0 || slot >= t.slots.size()) return;
-  t.slots[slot] = PassSlot{};
-  t.freeSlots.push_back(slot);
+  Napi::Value object;
+  try {
+    object = t.make.Call({Napi::Number::New(env, tagOf(id)), Napi::Number::New(env, slot)});
+  } catch (...) {
+    t.slots[slot].reset();
+    t.freeSlots.push_back(slot);
+    throw;
+  }
+  return object.As<Napi::Object>();
 }
 
-GPUComputePassEncoder::~GPUComputePassEncoder() {
-  releaseSlot(Env(), slot);
+EncodingObject* findEncodingObject(Napi::Env, Napi::Value value, ClassId id) {
+  EncodingState& t = encodingState;
+  if (!value.IsObject() || t.stampOf.IsEmpty()) return nullptr;
+  Napi::Value stamp = t.stampOf.Call({value});
+  if (!stamp.IsNumber()) return nullptr;
+  uint32_t s = stamp.As<Napi::Number>().Uint32Value();
+  uint32_t slot = s >> kTagBits;
+  if ((s & ((1u << kTagBits) - 1)) != tagOf(id) || slot == 0 || slot >= t.slots.size()) {
+    return nullptr;
+  }
+  EncodingObject* object = t.slots[slot].get();
+  return object != nullptr && object->id == id ? object : nullptr;
 }
-GPURenderPassEncoder::~GPURenderPassEncoder() {
-  releaseSlot(Env(), slot);
+
+namespace {
+
+const char* labelCall(ClassId id) {
+  switch (id) {
+    case ClassId::CommandEncoder: return "GPUCommandEncoder.label";
+    case ClassId::CommandBuffer: return "GPUCommandBuffer.label";
+    case ClassId::ComputePassEncoder: return "GPUComputePassEncoder.label";
+    case ClassId::RenderPassEncoder: return "GPURenderPassEncoder.label";
+    default: return "GPURenderBundleEncoder.label";
+  }
 }
-GPURenderBundleEncoder::~GPURenderBundleEncoder() {
-  releaseSlot(Env(), slot);
+
+napi_value illegalConstructor(napi_env env, napi_callback_info) {
+  napi_throw_type_error(env, nullptr, "Illegal constructor");
+  return nullptr;
+}
+
+// GPUObjectBase.label of an encoding object (`data`: its ClassId).
+template <class F>
+void withObject(const Napi::CallbackInfo& info, F&& f) {
+  auto id = static_cast<ClassId>(reinterpret_cast<uintptr_t>(info.Data()));
+  EncodingObject* object = findEncodingObject(info.Env(), info.This(), id);
+  if (object == nullptr) throw Napi::TypeError::New(info.Env(), "Illegal invocation");
+  switch (id) {
+    case ClassId::CommandEncoder: return f(static_cast<GPUCommandEncoder*>(object)->handle);
+    case ClassId::CommandBuffer: return f(static_cast<GPUCommandBuffer*>(object)->handle);
+    case ClassId::ComputePassEncoder: return f(static_cast<GPUComputePassEncoder*>(object)->handle);
+    case ClassId::RenderPassEncoder: return f(static_cast<GPURenderPassEncoder*>(object)->handle);
+    case ClassId::RenderBundleEncoder:
+      return f(static_cast<GPURenderBundleEncoder*>(object)->handle);
+    default: throw Napi::TypeError::New(info.Env(), "Illegal invocation");
+  }
+}
+napi_value getLabel(napi_env env, napi_callback_info cb) {
+  return Napi::details::WrapCallback(env, [&]() -> napi_value {
+    Napi::CallbackInfo info(env, cb);
+    std::string label;
+    withObject(info, [&](auto& handle) { label = std::string(handle.label()); });
+    return Napi::String::New(env, label);
+  });
+}
+napi_value setLabel(napi_env env, napi_callback_info cb) {
+  return Napi::details::WrapCallback(env, [&]() -> napi_value {
+    Napi::CallbackInfo info(env, cb);
+    auto id = static_cast<ClassId>(reinterpret_cast<uintptr_t>(info.Data()));
+    EncodingObject* object = findEncodingObject(env, info.This(), id);
+    if (object == nullptr) throw Napi::TypeError::New(env, "Illegal invocation");
+    idl::Context ctx{env, labelCall(id), object->device && object->device->strict};
+    std::string label = idl::toDOMString(ctx, info[0], idl::Where{nullptr, "label", 0});
+    withObject(info, [&](auto& handle) { handle.setLabel(label); });
+    return nullptr;
+  });
+}
+
+}  // namespace
+
+void defineEncodingClass(Napi::Env env, Napi::Object exports, ClassId id, const char* name) {
+  void* data = reinterpret_cast<void*>(static_cast<uintptr_t>(id));
+  // napi_define_class would give methods V8's receiver check (an instance its
+  // constructor made), which these objects are not: only the accessor goes
+  // to the class; defineMethod puts the methods onto the prototype.
+  napi_property_descriptor label{"label",  nullptr, nullptr,         getLabel,
+                                 setLabel, nullptr, idl::kAttribute, data};
+  napi_value ctor = nullptr;
+  NAPI_THROW_IF_FAILED_VOID(env, napi_define_class(env, name, NAPI_AUTO_LENGTH, illegalConstructor,
+                                                   nullptr, 1, &label, &ctor));
+  Napi::Function fn(env, ctor);
+  AddonData& addon = addonData(env);
+  addon.constructors[static_cast<int>(id)] = Napi::Persistent(fn);
+  addon.prototypes[static_cast<int>(id)] = Napi::Persistent(fn.Get("prototype").As<Napi::Object>());
+  exports.Set(name, fn);
 }
 
 namespace {
@@ -461,7 +568,7 @@ void defineRenderCommands(Napi::Env env) {
 }  // namespace
 
 void GPUComputePassEncoder::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUComputePassEncoder", {});
+  defineEncodingClass(env, exports, ClassId::ComputePassEncoder, "GPUComputePassEncoder");
   defineBindingCommands<GPUComputePassEncoder>(env);
   defineMethod<GPUComputePassEncoder>(env, "setPipeline", setComputePipeline);
   defineMethod<GPUComputePassEncoder>(env, "dispatchWorkgroups", dispatchWorkgroups);
@@ -471,7 +578,7 @@ void GPUComputePassEncoder::init(Napi::Env env, Napi::Object exports) {
 }
 
 void GPURenderPassEncoder::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPURenderPassEncoder", {});
+  defineEncodingClass(env, exports, ClassId::RenderPassEncoder, "GPURenderPassEncoder");
   defineBindingCommands<GPURenderPassEncoder>(env);
   defineRenderCommands<GPURenderPassEncoder>(env);
   defineMethod<GPURenderPassEncoder>(env, "executeBundles", executeBundles);
@@ -485,7 +592,7 @@ void GPURenderPassEncoder::init(Napi::Env env, Napi::Object exports) {
 }
 
 void GPURenderBundleEncoder::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPURenderBundleEncoder", {});
+  defineEncodingClass(env, exports, ClassId::RenderBundleEncoder, "GPURenderBundleEncoder");
   defineBindingCommands<GPURenderBundleEncoder>(env);
   defineRenderCommands<GPURenderBundleEncoder>(env);
   defineMethod<GPURenderBundleEncoder>(env, "finish", finishBundle);
@@ -521,9 +628,9 @@ EncodingState& stateOf(napi_env env, napi_callback_info info) {
   return *static_cast<EncodingState*>(data);
 }
 
-PassSlot& passAt(napi_env env, EncodingState& st, uint32_t slot) {
-  if (slot == 0 || slot >= st.slots.size()) badSlot(env);
-  return st.slots[slot];
+EncodingObject& passAt(napi_env env, EncodingState& st, uint32_t slot) {
+  if (slot == 0 || slot >= st.slots.size() || !st.slots[slot]) badSlot(env);
+  return *st.slots[slot];
 }
 
 // scratch: (passSlot, index, the group's stamp or 0xffffffff for null, offsetCount), offsets
@@ -533,7 +640,7 @@ napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
   return guarded(env, [&] {
     static const BindGroup kNull;
     if (a == nullptr) badSlot(env);
-    PassSlot& s = passAt(env, st, a[0]);
+    EncodingObject& s = passAt(env, st, a[0]);
     const BindGroup* group = &kNull;
     if (a[2] != kNoGroup) {
       group = st.objects->get<BindGroup>(a[2]);
@@ -543,17 +650,17 @@ napi_value fastSetBindGroup(napi_env env, napi_callback_info info) {
     std::span<const uint32_t> offsets(a + kOffsetsBase, count);
     switch (s.id) {
       case ClassId::ComputePassEncoder: {
-        auto* w = static_cast<GPUComputePassEncoder*>(s.object);
+        auto* w = static_cast<GPUComputePassEncoder*>(&s);
         w->handle.setBindGroup(a[1], *group, offsets);
         return w->device->throwIfFailed();
       }
       case ClassId::RenderPassEncoder: {
-        auto* w = static_cast<GPURenderPassEncoder*>(s.object);
+        auto* w = static_cast<GPURenderPassEncoder*>(&s);
         w->handle.setBindGroup(a[1], *group, offsets);
         return w->device->throwIfFailed();
       }
       case ClassId::RenderBundleEncoder: {
-        auto* w = static_cast<GPURenderBundleEncoder*>(s.object);
+        auto* w = static_cast<GPURenderBundleEncoder*>(&s);
         w->handle.setBindGroup(a[1], *group, offsets);
         return w->device->throwIfFailed();
       }
@@ -568,22 +675,22 @@ napi_value fastDispatch(napi_env env, napi_callback_info info) {
   const uint32_t* a = st.scratch.words;
   return guarded(env, [&] {
     if (a == nullptr) badSlot(env);
-    PassSlot& s = passAt(env, st, a[0]);
+    EncodingObject& s = passAt(env, st, a[0]);
     if (s.id != ClassId::ComputePassEncoder) badSlot(env);
-    auto* w = static_cast<GPUComputePassEncoder*>(s.object);
+    auto* w = static_cast<GPUComputePassEncoder*>(&s);
     w->handle.dispatchWorkgroups(a[1], a[2], a[3]);
     w->device->throwIfFailed();
   });
 }
 
 template <class F>
-void onRenderCommands(napi_env env, PassSlot& s, F&& f) {
+void onRenderCommands(napi_env env, EncodingObject& s, F&& f) {
   if (s.id == ClassId::RenderPassEncoder) {
-    auto* w = static_cast<GPURenderPassEncoder*>(s.object);
+    auto* w = static_cast<GPURenderPassEncoder*>(&s);
     f(w->handle);
     w->device->throwIfFailed();
   } else if (s.id == ClassId::RenderBundleEncoder) {
-    auto* w = static_cast<GPURenderBundleEncoder*>(s.object);
+    auto* w = static_cast<GPURenderBundleEncoder*>(&s);
     f(w->handle);
     w->device->throwIfFailed();
   } else {
@@ -615,18 +722,185 @@ napi_value fastDrawIndexed(napi_env env, napi_callback_info info) {
   });
 }
 
-// (passObject) -> its slot (a pass or bundle encoder), or 0.
-Napi::Value passSlotOf(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  uint32_t slot = 0;
-  if (auto* c = GPUComputePassEncoder::unwrap(env, info[0])) {
-    slot = c->slot;
-  } else if (auto* r = GPURenderPassEncoder::unwrap(env, info[0])) {
-    slot = r->slot;
-  } else if (auto* b = GPURenderBundleEncoder::unwrap(env, info[0])) {
-    slot = b->slot;
+napi_value slotValue(napi_env env, uint32_t slot) {
+  napi_value out = nullptr;
+  napi_create_uint32(env, slot, &out);
+  return out;
+}
+
+// The lean calls that make objects return the new object's slot (0 after a
+// strict-mode throw); lib/encoding.js makes the JS object.
+template <class F>
+napi_value guardedSlot(napi_env env, F&& f) {
+  try {
+    return slotValue(env, f());
+  } catch (const Napi::Error& e) {
+    e.ThrowAsJavaScriptException();
   }
-  return Napi::Number::New(env, slot);
+  return nullptr;
+}
+
+template <class W>
+W& objectAt(napi_env env, EncodingState& st, uint32_t slot) {
+  EncodingObject& object = passAt(env, st, slot);
+  if (object.id != W::kId) badSlot(env);
+  return static_cast<W&>(object);
+}
+
+// scratch: (the GPUDevice's stamp): createCommandEncoder() with no descriptor.
+napi_value fastCreateCommandEncoder(napi_env env, napi_callback_info info) {
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch.words;
+  return guardedSlot(env, [&] {
+    DeviceRef* d = a ? st.objects->get<DeviceRef>(a[0]) : nullptr;
+    if (d == nullptr || !*d) badSlot(env);
+    CommandEncoder encoder = (*d)->device.createCommandEncoder({});
+    (*d)->throwIfFailed();
+    return GPUCommandEncoder::createSlot(std::move(encoder), *d);
+  });
+}
+
+// scratch: (encoderSlot): beginComputePass() with no descriptor.
+napi_value fastBeginComputePass(napi_env env, napi_callback_info info) {
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch.words;
+  return guardedSlot(env, [&] {
+    if (a == nullptr) badSlot(env);
+    auto& w = objectAt<GPUCommandEncoder>(env, st, a[0]);
+    ComputePassEncoder pass = w.handle.beginComputePass({});
+    w.device->throwIfFailed();
+    return GPUComputePassEncoder::createSlot(std::move(pass), w.device);
+  });
+}
+
+// scratch: (encoderSlot): finish() with no descriptor.
+napi_value fastFinish(napi_env env, napi_callback_info info) {
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch.words;
+  return guardedSlot(env, [&] {
+    if (a == nullptr) badSlot(env);
+    auto& w = objectAt<GPUCommandEncoder>(env, st, a[0]);
+    CommandBuffer buffer = w.handle.finish({});
+    w.device->throwIfFailed();
+    return GPUCommandBuffer::createSlot(std::move(buffer), w.device);
+  });
+}
+
+// A pipeline's entry in the encoding table, made on its first lean
+// setPipeline and freed with its JS object (a Node-API finalizer).
+template <class H, ClassId Id>
+struct PipelineEntry : EncodingObject {
+  static constexpr ClassId kId = Id;
+  H handle;
+};
+using ComputePipelineEntry = PipelineEntry<ComputePipeline, ClassId::ComputePipeline>;
+using RenderPipelineEntry = PipelineEntry<RenderPipeline, ClassId::RenderPipeline>;
+
+void releasePipelineEntry(napi_env, void* data, void*) {
+  EncodingState& t = encodingState;
+  auto slot = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
+  if (slot == 0 || slot >= t.slots.size() || !t.slots[slot]) return;  // after the teardown
+  t.slots[slot].reset();
+  t.freeSlots.push_back(slot);
+}
+
+// (pipeline) -> its stamp for the lean setPipeline (slot * 8 + 6 for a
+// GPUComputePipeline, + 7 for a GPURenderPipeline), or 0 for anything else.
+Napi::Value pipelineStampOf(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  std::unique_ptr<EncodingObject> entry;
+  uint32_t tag = 0;
+  if (auto* c = GPUComputePipeline::unwrap(env, info[0])) {
+    auto e = std::make_unique<ComputePipelineEntry>();
+    e->handle = c->handle;
+    e->id = ClassId::ComputePipeline;
+    entry = std::move(e);
+    tag = 6;
+  } else if (auto* r = GPURenderPipeline::unwrap(env, info[0])) {
+    auto e = std::make_unique<RenderPipelineEntry>();
+    e->handle = r->handle;
+    e->id = ClassId::RenderPipeline;
+    entry = std::move(e);
+    tag = 7;
+  } else {
+    return Napi::Number::New(env, 0);
+  }
+  uint32_t slot = addEncodingObject(std::move(entry));
+  napi_status status = napi_add_finalizer(env, info[0], reinterpret_cast<void*>(uintptr_t{slot}),
+                                          releasePipelineEntry, nullptr, nullptr);
+  if (status != napi_ok) {
+    releasePipelineEntry(env, reinterpret_cast<void*>(uintptr_t{slot}), nullptr);
+    NAPI_THROW_IF_FAILED(env, status, Napi::Value());
+  }
+  return Napi::Number::New(env, (slot << kTagBits) | tag);
+}
+
+// scratch: (passSlot, pipelineSlot): setPipeline of a compute pass, a render
+// pass or a bundle encoder.
+napi_value fastSetPipeline(napi_env env, napi_callback_info info) {
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch.words;
+  return guarded(env, [&] {
+    if (a == nullptr) badSlot(env);
+    EncodingObject& s = passAt(env, st, a[0]);
+    EncodingObject& p = passAt(env, st, a[1]);
+    if (s.id == ClassId::ComputePassEncoder && p.id == ClassId::ComputePipeline) {
+      auto& w = static_cast<GPUComputePassEncoder&>(s);
+      w.handle.setPipeline(static_cast<ComputePipelineEntry&>(p).handle);
+      return w.device->throwIfFailed();
+    }
+    if (p.id != ClassId::RenderPipeline) badSlot(env);
+    onRenderCommands(env, s, [&](auto& handle) {
+      handle.setPipeline(static_cast<RenderPipelineEntry&>(p).handle);
+    });
+  });
+}
+
+// scratch: (passSlot): end() of a compute or render pass.
+napi_value fastEnd(napi_env env, napi_callback_info info) {
+  EncodingState& st = stateOf(env, info);
+  const uint32_t* a = st.scratch.words;
+  return guarded(env, [&] {
+    if (a == nullptr) badSlot(env);
+    EncodingObject& s = passAt(env, st, a[0]);
+    if (s.id == ClassId::ComputePassEncoder) {
+      auto& w = static_cast<GPUComputePassEncoder&>(s);
+      w.handle.end();
+      return w.device->throwIfFailed();
+    }
+    if (s.id != ClassId::RenderPassEncoder) badSlot(env);
+    auto& w = static_cast<GPURenderPassEncoder&>(s);
+    w.handle.end();
+    w.device->throwIfFailed();
+  });
+}
+
+// (stamp): lib/encoding.js's FinalizationRegistry: a collected object's slot.
+void releaseEncodingObject(const Napi::CallbackInfo& info) {
+  EncodingState& t = encodingState;
+  if (!info[0].IsNumber()) return;
+  uint32_t stamp = info[0].As<Napi::Number>().Uint32Value();
+  uint32_t slot = stamp >> kTagBits;
+  if (slot == 0 || slot >= t.slots.size() || !t.slots[slot]) return;  // after the teardown
+  if (tagOf(t.slots[slot]->id) != (stamp & ((1u << kTagBits) - 1))) return;
+  t.slots[slot].reset();
+  t.freeSlots.push_back(slot);
+}
+
+// (make, stampOf): lib/encoding.js's (tag, slot) -> new object and (object) -> stamp.
+void setEncodingHooks(const Napi::CallbackInfo& info) {
+  if (!info[0].IsFunction() || !info[1].IsFunction()) {
+    throw Napi::TypeError::New(info.Env(), "setEncodingHooks: expects (make, stampOf)");
+  }
+  encodingState.make = Napi::Persistent(info[0].As<Napi::Function>());
+  encodingState.stampOf = Napi::Persistent(info[1].As<Napi::Function>());
+}
+
+// Live encoding objects (tests: collected ones give their slots back).
+Napi::Value liveEncodingObjects(const Napi::CallbackInfo& info) {
+  EncodingState& t = encodingState;
+  return Napi::Number::New(info.Env(),
+                           static_cast<double>(t.slots.size() - 1 - t.freeSlots.size()));
 }
 
 // (object) -> the bind group's slot number, or 0 when it is not a GPUBindGroup
@@ -648,6 +922,10 @@ void setScratch(const Napi::CallbackInfo& info) {
 void resetEncodingState(void*) {
   EncodingState& t = encodingState;
   t.scratch.reset();
+  if (!t.make.IsEmpty()) t.make.Reset();
+  if (!t.stampOf.IsEmpty()) t.stampOf.Reset();
+  t.slots.resize(1);
+  t.freeSlots.clear();
 }
 
 }  // namespace
@@ -662,7 +940,15 @@ void initPasses(Napi::Env env, Napi::Object exports) {
   defineRawFunction(env, fast, "dispatchWorkgroups", fastDispatch, &encodingState);
   defineRawFunction(env, fast, "draw", fastDraw, &encodingState);
   defineRawFunction(env, fast, "drawIndexed", fastDrawIndexed, &encodingState);
-  fast.Set("passSlotOf", Napi::Function::New(env, passSlotOf, "passSlotOf"));
+  defineRawFunction(env, fast, "createCommandEncoder", fastCreateCommandEncoder, &encodingState);
+  defineRawFunction(env, fast, "beginComputePass", fastBeginComputePass, &encodingState);
+  defineRawFunction(env, fast, "setPipeline", fastSetPipeline, &encodingState);
+  defineRawFunction(env, fast, "end", fastEnd, &encodingState);
+  defineRawFunction(env, fast, "finish", fastFinish, &encodingState);
+  fast.Set("pipelineStampOf", Napi::Function::New(env, pipelineStampOf, "pipelineStampOf"));
+  fast.Set("release", Napi::Function::New(env, releaseEncodingObject, "release"));
+  fast.Set("setHooks", Napi::Function::New(env, setEncodingHooks, "setHooks"));
+  fast.Set("liveObjects", Napi::Function::New(env, liveEncodingObjects, "liveObjects"));
   fast.Set("groupSlotOf", Napi::Function::New(env, groupSlotOf, "groupSlotOf"));
   fast.Set("setScratch", Napi::Function::New(env, setScratch, "setScratch"));
   exports.Set("fastEncoding", fast);

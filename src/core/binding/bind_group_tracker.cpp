@@ -45,7 +45,7 @@ void PipelineBindingInfo::deriveFromLayout() {
 void BindGroupTracker::init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPerGroup) {
   (void)maxBindGroups;
   stride_ = maxDynamicOffsetsPerGroup;
-  offsets_.assign(size_t{kMaxGroups} * stride_, 0);
+  offsets_.clear();  // allocated by the first set() with dynamic offsets
 }
 
 void BindGroupTracker::reset() {
@@ -215,7 +215,7 @@ MaybeError BindGroupTracker::validateWritableAliasing() const {
 }
 
 MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) {
-  if (verified_.empty()) verified_.resize(kVerifiedSlots);
+  if (verified_.empty()) verified_.resize(kFirstVerifiedSlots);
   if (pipelineDirty_) {
     lateSizeMask_ = 0;
     for (uint32_t g = 0; g < pipeline_->minBufferSizes.size() && g < kMaxGroups; ++g) {
@@ -231,7 +231,13 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
     if (!(group && v.group == group && v.pipeline == pipeline_ && v.slot == slot) ||
         (offsetDependent_ & (uint64_t{1} << slot)) != 0) {
       BINDERY_TRY(validateSlot(slot));
-      v = {group, pipeline_, slot};
+      if (v.group != nullptr && ++verifiedReplaced_ > verified_.size() &&
+          verified_.size() < kMaxVerifiedSlots) {
+        // Many groups cycle through the slots: a larger table (empty again).
+        verified_.assign(verified_.size() * 4, Verified{});
+        verifiedReplaced_ = 0;
+      }
+      verifiedSlot(group, slot) = {group, pipeline_, slot};
     }
     checkedLayouts_[slot] = group->layout();
   }

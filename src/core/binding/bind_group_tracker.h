@@ -56,6 +56,9 @@ class BindGroupTracker {
 
   void set(uint32_t index, BindGroupBase* group, const uint32_t* offsets, uint32_t count) {
     if (count) {
+      if (offsets_.empty()) [[unlikely]] {
+        offsets_.assign(size_t{kMaxGroups} * stride_, 0);  // the first dynamic offsets
+      }
       uint32_t* dst = &offsets_[size_t{index} * stride_];
       for (uint32_t i = 0; i < count; ++i) dst[i] = offsets[i];
     }
@@ -93,7 +96,10 @@ class BindGroupTracker {
   }
   const PipelineBindingInfo* pipeline() const { return pipeline_; }
   BindGroupBase* group(uint32_t index) const { return groups_[index]; }
-  const uint32_t* offsets(uint32_t index) const { return &offsets_[size_t{index} * stride_]; }
+  // Null until some group with dynamic offsets is set (only such a group's are read).
+  const uint32_t* offsets(uint32_t index) const {
+    return offsets_.empty() ? nullptr : &offsets_[size_t{index} * stride_];
+  }
   // The slots with a bind group, a bit each.
   uint64_t setMask() const { return setMask_; }
   // (the highest index with a bind group) + 1; 0 when none.
@@ -142,11 +148,14 @@ class BindGroupTracker {
     const PipelineBindingInfo* pipeline = nullptr;
     uint32_t slot = 0;
   };
-  static constexpr size_t kVerifiedSlots = 1024;
+  // The table starts small (a pass that sets few groups allocates little)
+  // and grows, up to kMaxVerifiedSlots, when entries keep being replaced.
+  static constexpr size_t kFirstVerifiedSlots = 16;
+  static constexpr size_t kMaxVerifiedSlots = 1024;
   Verified& verifiedSlot(const BindGroupBase* group, uint32_t slot) {
     size_t h = static_cast<size_t>(
                    ((reinterpret_cast<uintptr_t>(group) ^ slot) * 0x9E3779B97F4A7C15ull) >> 40) &
-               (kVerifiedSlots - 1);
+               (verified_.size() - 1);
     return verified_[h];
   }
   bool allVerified(uint64_t check) {
@@ -172,6 +181,7 @@ class BindGroupTracker {
   // nothing else (all three are immutable and kept alive by the encoder), so
   // cycling through many groups checks each only once.
   std::vector<Verified> verified_;
+  size_t verifiedReplaced_ = 0;  // entries replaced since the table last grew
 
   std::array<BindGroupBase*, kMaxGroups> groups_{};
   // Per slot, the layout last found group-equivalent to the pipeline's

@@ -6,11 +6,11 @@
 
 #include <algorithm>
 
-#include "core/binding/bind_group.h"
-#include "core/resources/buffer.h"
-#include "core/device/device.h"
-#include "core/resources/external_texture.h"
 #include "core/base/handles.h"
+#include "core/binding/bind_group.h"
+#include "core/device/device.h"
+#include "core/resources/buffer.h"
+#include "core/resources/external_texture.h"
 #include "core/resources/query_set.h"
 #include "core/resources/texture.h"
 #include "core/resources/texture_view.h"
@@ -77,10 +77,24 @@ void CommandStream::newBlock(size_t n) {
   end_ = bytes + size;
 }
 
+void CommandStream::shrinkToFit() {
+  if (blocks_.size() != 1 || blocks_[0].size != kBlockSize) return;
+  size_t used = static_cast<size_t>(cursor_ - blocks_[0].bytes);
+  uint8_t* small = used == 0 ? nullptr : new uint8_t[used];
+  if (used != 0) std::memcpy(small, blocks_[0].bytes, used);
+  releaseBlocks();
+  if (small == nullptr) {
+    cursor_ = end_ = nullptr;
+    return;
+  }
+  blocks_.push_back({small, used, used});
+  cursor_ = end_ = small + used;
+}
+
 void PointerMap::rehash() {
   std::vector<const void*> oldKeys = std::move(keys_);
   std::vector<uint32_t> oldTags = std::move(tags_);
-  size_t size = std::max<size_t>(64, oldKeys.size() * 2);
+  size_t size = std::max<size_t>(16, oldKeys.size() * 2);
   keys_.assign(size, nullptr);
   tags_.assign(size, 0);
   count_ = 0;
@@ -141,7 +155,12 @@ CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label,
                                      CommandStream commands, UsedResources used)
     : ObjectBase(device, ObjectType::CommandBuffer, label),
       commands_(std::move(commands)),
-      used_(std::move(used)) {}
+      used_(std::move(used)) {
+  // What encoding needed and the commands do not: the spare bytes of the
+  // stream's block, the map that deduplicated the bind groups.
+  commands_.shrinkToFit();
+  used_.seenBindGroups = PointerMap();
+}
 
 CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label, InvalidTag tag)
     : ObjectBase(device, ObjectType::CommandBuffer, label, tag) {}

@@ -171,6 +171,10 @@ class CommandStream {
   }
   size_t sizeInBytes() const { return bytes_; }
   bool empty() const { return bytes_ == 0; }
+  // For a finished stream (no more appends): a stream of one partly used
+  // block moves its records into an allocation of their size and gives the
+  // block back to the pool, so a kept command buffer holds only its records.
+  void shrinkToFit();
 
   // Calls f(CommandType type, const uint8_t* payload) for every record, in
   // order (the payload is the T given to append<T>()).

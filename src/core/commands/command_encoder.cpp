@@ -154,13 +154,14 @@ Ref<RenderPassEncoderBase> CommandEncoderBase::beginRenderPass(const RenderPassD
 Ref<CommandBufferBase> CommandEncoderBase::finish(const CommandBufferDescriptor& d) {
   DeviceBase* dev = device();
   dev->beginCall();
-  std::string call =
-      fmt::format("{}.finish({})", describe(), core::describe(ObjectType::CommandBuffer, d.label));
   auto invalid = [&](std::unique_ptr<ErrorData> error) {
     auto cb = Ref<CommandBufferBase>::adopt(new CommandBufferBase(dev, d.label, InvalidTag{}));
     if (error) {
       cb->setInvalidReason(error->message);
-      dev->dispatchError(std::move(error), call);
+      // The call's name is formatted only for an error.
+      dev->dispatchError(std::move(error),
+                         fmt::format("{}.finish({})", describe(),
+                                     core::describe(ObjectType::CommandBuffer, d.label)));
     }
     return cb;
   };

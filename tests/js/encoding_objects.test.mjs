@@ -1,0 +1,161 @@
+// The encoding objects (GPUCommandEncoder, the pass encoders, the bundle
+// encoder, GPUCommandBuffer) made in JavaScript with a stamp (lib/encoding.js)
+// and the lean paths of one pass: createCommandEncoder(), beginComputePass(),
+// setPipeline(), end() and finish() without a descriptor take one native call
+// each and behave as the full methods (the same objects, errors, strict mode).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { makeDevice, repoRoot } from './helpers.mjs';
+
+const device = await makeDevice();
+const strict = await makeDevice({ strict: true });
+
+async function scoped(d, fn) {
+  d.pushErrorScope('validation');
+  fn();
+  return d.popErrorScope();
+}
+
+function computePipeline(d) {
+  return d.createComputePipeline({
+    layout: 'auto',
+    compute: { module: d.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' }) },
+  });
+}
+
+test('the lean and the full paths make the same objects, and both are accepted', async () => {
+  const pipeline = computePipeline(device);
+  const buffers = [];
+  const error = await scoped(device, () => {
+    for (const [encoderDescriptor, passDescriptor, finishDescriptor] of [
+      [undefined, undefined, undefined], [{ label: 'e' }, { label: 'p' }, { label: 'b' }]]) {
+      const encoder = device.createCommandEncoder(encoderDescriptor);
+      assert.ok(encoder instanceof GPUCommandEncoder);
+      assert.equal(encoder.label, encoderDescriptor ? 'e' : '');
+      const pass = encoder.beginComputePass(passDescriptor);
+      assert.ok(pass instanceof GPUComputePassEncoder);
+      assert.equal(pass.label, passDescriptor ? 'p' : '');
+      pass.setPipeline(pipeline);
+      pass.dispatchWorkgroups(1);
+      pass.end();
+      const buffer = encoder.finish(finishDescriptor);
+      assert.ok(buffer instanceof GPUCommandBuffer);
+      assert.equal(buffer.label, finishDescriptor ? 'b' : '');
+      assert.deepEqual(Object.getOwnPropertyNames(buffer), []);
+      buffer.label = 'renamed';
+      assert.equal(buffer.label, 'renamed');
+      buffers.push(buffer);
+    }
+    device.queue.submit(buffers);
+  });
+  assert.equal(error, null);
+  // Submitted once: a second submit is a validation error naming the buffer.
+  const again = await scoped(device, () => device.queue.submit([buffers[0]]));
+  assert.ok(again instanceof GPUValidationError);
+});
+
+test("a method called on another interface's object is an Illegal invocation", () => {
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginComputePass();
+  const fake = Object.create(GPUCommandEncoder.prototype);
+  const pipeline = computePipeline(device);
+  for (const call of [
+    () => GPUComputePassEncoder.prototype.end.call(encoder),
+    () => GPUComputePassEncoder.prototype.setPipeline.call(encoder, pipeline),
+    () => GPUComputePassEncoder.prototype.dispatchWorkgroups.call({}, 1),
+    () => GPUCommandEncoder.prototype.finish.call(pass),
+    () => GPUCommandEncoder.prototype.beginComputePass.call(pass),
+    () => fake.finish(),
+    () => fake.label,
+    () => GPURenderPassEncoder.prototype.end.call(pass),
+  ]) {
+    assert.throws(call, { name: 'TypeError', message: /Illegal invocation/ }, String(call));
+  }
+  pass.end();
+  encoder.finish();
+});
+
+test('setPipeline: a pipeline of the wrong kind or no pipeline is the full TypeError', () => {
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginComputePass();
+  for (const value of [null, undefined, {}, 5, encoder]) {
+    assert.throws(() => pass.setPipeline(value), { name: 'TypeError', message: /GPUComputePipeline/ });
+  }
+  assert.throws(() => pass.setPipeline(), { name: 'TypeError' });
+  const texture = device.createTexture({
+    size: [4, 4], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT,
+  });
+  const render = device.createCommandEncoder().beginRenderPass({
+    colorAttachments: [{ view: texture.createView(), loadOp: 'clear', storeOp: 'store' }],
+  });
+  assert.throws(() => render.setPipeline(computePipeline(device)),
+    { name: 'TypeError', message: /GPURenderPipeline/ });
+  render.end();
+  pass.end();
+});
+
+test('the lean end() and finish() report as the full ones: deferred, and thrown in strict mode', async () => {
+  // end() twice: the second is a validation error now ("has ended").
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginComputePass();
+  pass.end();
+  const ended = await scoped(device, () => pass.end());
+  assert.ok(ended instanceof GPUValidationError);
+  assert.match(ended.message, /has ended/);
+  assert.equal(await scoped(device, () => encoder.finish()), null);
+
+  // An open debug group: end() invalidates the encoder, finish() reports it;
+  // strict mode throws at end() and again at finish().
+  const bad = strict.createCommandEncoder();
+  const badPass = bad.beginComputePass();
+  badPass.pushDebugGroup('physics');
+  assert.throws(() => badPass.end(), (e) => e instanceof GPUValidationError &&
+    e.code === 'DebugGroupNotClosed');
+  assert.throws(() => bad.finish(), GPUValidationError);
+  // A finished encoder cannot begin a pass: the pass is invalid, finish() says so.
+  const done = device.createCommandEncoder();
+  done.finish();
+  const late = await scoped(device, () => done.beginComputePass());
+  assert.ok(late instanceof GPUValidationError);
+});
+
+test('encoding objects give their slots back when collected', () => {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `
+    import { create } from 'bindery';
+    import { createRequire } from 'node:module';
+    const require = createRequire(process.cwd() + '/');
+    const { native } = require('./bindings/node/lib/native.js');
+    const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
+    const pipeline = device.createComputePipeline({ layout: 'auto',
+      compute: { module: device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' }) } });
+    const live = () => native.fastEncoding.liveObjects();
+    const settle = async () => {
+      for (let k = 0; k < 4; k++) { globalThis.gc(); await new Promise((r) => setImmediate(r)); }
+    };
+    await settle();
+    const start = live();
+    let peak = 0;
+    for (let round = 0; round < 5; round++) {
+      const kept = [];
+      for (let i = 0; i < 4000; i++) {
+        const encoder = device.createCommandEncoder();
+        const pass = encoder.beginComputePass();
+        pass.setPipeline(pipeline);
+        pass.dispatchWorkgroups(1);
+        pass.end();
+        kept.push(encoder.finish());
+      }
+      peak = Math.max(peak, live());
+      device.queue.submit(kept);
+      await settle();
+    }
+    await settle();
+    console.log(JSON.stringify({ start, peak, end: live() }));
+  `], { cwd: repoRoot, encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  assert.ok(out.peak >= out.start + 4000, `peak ${out.peak}: each command buffer holds a slot`);
+  assert.ok(out.peak < out.start + 40000, `peak ${out.peak}: collected objects give theirs back`);
+  assert.ok(out.end < out.start + 100, `end ${out.end}, start ${out.start}`);
+});
