@@ -40,25 +40,42 @@ Id Generator::clampIndexDynamic(Id index, TypeId indexType, Id length) {
   return glsl(GLSLstd450UMin, T.u32(), {u, bound});
 }
 
-// The (struct pointer, member) an OpArrayLength needs for the runtime-sized
-// array that `ref` (a reference or pointer expression) designates.
+// The module-scope variable a reference or pointer expression designates as a
+// whole (through &, *, and let-declared pointers), or kNone.
+uint32_t Generator::wholeGlobal(NodeId e) const {
+  const wgsl::Expr& x = ex(e);
+  if (x.kind == wgsl::ExprKind::Unary && (wgsl::UnaryOp(x.op) == wgsl::UnaryOp::AddressOf ||
+                                          wgsl::UnaryOp(x.op) == wgsl::UnaryOp::Deref))
+    return wholeGlobal(x.lhs);
+  if (x.kind != wgsl::ExprKind::Ident || info(e).ref != wgsl::RefKind::Var) return kNone;
+  uint32_t vid = info(e).refIndex;
+  const wgsl::VarDecl& d = m.ast.vars[vid];
+  if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return wholeGlobal(d.init);
+  if (d.kind == wgsl::DeclKind::Var && d.global) return vid;
+  return kNone;
+}
+
+// OpArrayLength for the runtime-sized array that `ref` (a reference or
+// pointer expression) designates: the Block variable and the member.
 Id Generator::runtimeArrayLength(NodeId ref) {
+  uint32_t whole = wholeGlobal(ref);
+  if (whole != kNone) {
+    VarBinding g = globalVar(whole);
+    if (g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, 0});
+  }
   const wgsl::Expr& x = ex(ref);
-  if (x.kind == wgsl::ExprKind::Unary && wgsl::UnaryOp(x.op) == wgsl::UnaryOp::AddressOf)
+  if (x.kind == wgsl::ExprKind::Unary)  // &r and *p designate what r and p do
     return runtimeArrayLength(x.lhs);
   if (x.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
-    uint32_t vid = info(ref).refIndex;
-    const wgsl::VarDecl& d = m.ast.vars[vid];
+    const wgsl::VarDecl& d = m.ast.vars[info(ref).refIndex];
     if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return runtimeArrayLength(d.init);
-    if (d.kind == wgsl::DeclKind::Var && d.global) {
-      VarBinding g = globalVar(vid);
-      if (g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, 0});
-    }
   }
-  if (x.kind == wgsl::ExprKind::Member && ex(x.lhs).kind == wgsl::ExprKind::Ident &&
-      info(x.lhs).ref == wgsl::RefKind::Var && m.ast.vars[info(x.lhs).refIndex].global) {
-    VarBinding g = globalVar(info(x.lhs).refIndex);
-    if (!g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, info(ref).memberIndex});
+  if (x.kind == wgsl::ExprKind::Member) {
+    uint32_t base = wholeGlobal(x.lhs);
+    if (base != kNone) {
+      VarBinding g = globalVar(base);
+      if (!g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, info(ref).memberIndex});
+    }
   }
   unsupported("the length of a runtime-sized array reached through a pointer parameter", ref);
 }

@@ -87,6 +87,9 @@ struct EntryBuilder {
     if (g.options.emitNames) g.b.name(var, name);
     if (builtin != kNoBuiltin) {
       g.b.decorate(var, spv::Decoration::BuiltIn, {uint32_t(builtin)});
+      // VUID-StandaloneSpirv-Flat-04744: integer fragment inputs are Flat, builtins too
+      if (input && stage() == wgsl::Stage::Fragment && !g.isFloat(t) && !g.isBool(t))
+        g.b.decorate(var, spv::Decoration::Flat);
     } else if (const wgsl::Attribute* loc = findAttr(m, attrs, "location")) {
       auto cv = m.constValues.find(m.ast.at(loc->args, 0));
       g.b.decorate(var, spv::Decoration::Location,

@@ -155,17 +155,53 @@ Id Generator::constructValue(NodeId e, TypeId concrete) {
   return opId(spv::Op::OpCompositeConstruct, type(concrete), parts);
 }
 
+// Logical addressing: a pointer argument must be a memory object declaration
+// (a variable or a pointer parameter). A pointer to part of a function or
+// private variable is passed as a temporary copied in before the call and out
+// after it (#alias-analysis guarantees the callee reaches that memory only
+// through the pointer); storage-buffer pointers may point anywhere
+// (VariablePointersStorageBuffer).
 Id Generator::userCall(NodeId e) {
   uint32_t callee = info(e).refIndex;
   const wgsl::FnInfo& f = m.fns[callee];
   Id fnId = function(callee);
   std::vector<Id> ops{fnId};
+  std::vector<std::pair<Id, Id>> copyBack;  // (temporary, original)
   for (uint32_t i = 0; i < argCount(e); ++i) {
     NodeId a = arg(e, i);
     Id v = value(a, f.params[i]);
+    const wgsl::Type pt = T[f.params[i]];
+    if (pt.kind == TypeKind::Pointer && !memoryObjects_.count(v)) {
+      if (pt.space == AddressSpace::Function) {
+        Id tmp = newLocalVar(pt.elem, load(v, pt.elem));
+        copyBack.emplace_back(tmp, v);
+        v = tmp;
+      } else if (pt.space == AddressSpace::Private) {
+        Id tmp = b.newId();
+        emitOp(b.globals, spv::Op::OpVariable,
+               {pointerType(spv::StorageClass::Private, type(pt.elem)), tmp,
+                uint32_t(spv::StorageClass::Private)});
+        allGlobals_.push_back(tmp);
+        memoryObjects_[tmp] = true;
+        store(tmp, load(v, pt.elem));
+        copyBack.emplace_back(tmp, v);
+        v = tmp;
+      } else if (pt.space != AddressSpace::Storage) {
+        unsupported("a pointer argument to part of a '" +
+                        std::string(wgsl::addressSpaceName(pt.space)) + "' variable",
+                    a);
+      }
+    }
     ops.push_back(v);
   }
-  return opId(spv::Op::OpFunctionCall, type(f.returnType), ops);
+  Id result = opId(spv::Op::OpFunctionCall, type(f.returnType), ops);
+  for (uint32_t i = 0, k = 0; i < argCount(e) && k < copyBack.size(); ++i) {
+    const wgsl::Type pt = T[f.params[i]];
+    if (pt.kind != TypeKind::Pointer || copyBack[k].first != ops[i + 1]) continue;
+    store(copyBack[k].second, load(copyBack[k].first, pt.elem));
+    ++k;
+  }
+  return result;
 }
 
 }  // namespace bindery::spirv

@@ -42,6 +42,7 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId) {
     emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[i], pid});
     if (options.emitNames) b.name(pid, m.ast.vars[vid].name);
     ctx.locals[vid] = VarBinding{pid, false, false};
+    memoryObjects_[pid] = true;
   }
   label(b.newId());
   block(d.body);

@@ -120,6 +120,7 @@ class Generator {
   Id clampIndex(Id index, TypeId indexType, uint32_t count);
   Id clampIndexDynamic(Id index, TypeId indexType, Id length);
   Id runtimeArrayLength(NodeId arrayRef);
+  uint32_t wholeGlobal(NodeId e) const;
   Id accessChain(TypeId resultStore, AddressSpace space, Id base, std::initializer_list<Id> idx);
   Id load(Id ptr, TypeId store);
   void store(Id ptr, Id value);
@@ -201,8 +202,10 @@ class Generator {
   std::vector<Id> workgroupVars_;
   std::vector<Id> allGlobals_;  // every module-scope variable (the 1.4+ interface)
   std::unordered_map<Id, TypeId> workgroupTypes_;
-  std::unordered_map<Id, Id> sampledImageTypes_;  // image type -> OpTypeSampledImage
-  Id localInvocationIndex_ = 0;  // Input variable, when zero-initialisation needs it
+  std::unordered_map<Id, Id> sampledImageTypes_;
+  // OpVariable / OpFunctionParameter ids: what a pointer argument may be (logical addressing)
+  std::unordered_map<Id, bool> memoryObjects_;  // image type -> OpTypeSampledImage
+  Id localInvocationIndex_ = 0;                 // Input variable, when zero-initialisation needs it
 };
 
 }  // namespace bindery::spirv

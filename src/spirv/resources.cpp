@@ -82,6 +82,7 @@ VarBinding Generator::globalVar(uint32_t vid) {
   if (space == AddressSpace::Workgroup) workgroupVars_.push_back(g.id);
   allGlobals_.push_back(g.id);
   workgroupTypes_[g.id] = vi.type;
+  if (!g.wrapped) memoryObjects_[g.id] = true;
   globals_[vid] = g;
   return g;
 }

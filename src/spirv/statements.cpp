@@ -27,6 +27,7 @@ Id Generator::newLocalVar(TypeId store, Id init) {
          {pointerType(spv::StorageClass::Function, type(store)), id,
           uint32_t(spv::StorageClass::Function)});
   if (init) this->store(id, init);
+  memoryObjects_[id] = true;
   return id;
 }
 
