@@ -5,6 +5,9 @@
 // bitcast builtins whose parameters depend on a texture or pointer type.
 #include <algorithm>
 #include <cstring>
+#include <iterator>
+#include <span>
+#include <unordered_map>
 
 #include "resolver.h"
 
@@ -191,6 +194,22 @@ int convRank(const TypeTable& T, TypeId from, TypeId to) {
   return -1;
 }
 
+// The table's overloads of `name` (contiguous in kOverloads), found through
+// an index built once: a builtin call no longer scans the whole table.
+std::span<const Overload> overloadsNamed(std::string_view name) {
+  static const std::unordered_map<std::string_view, std::pair<uint32_t, uint32_t>> index = [] {
+    std::unordered_map<std::string_view, std::pair<uint32_t, uint32_t>> m;
+    for (uint32_t i = 0; i < std::size(kOverloads); ++i) {
+      auto [it, inserted] = m.emplace(kOverloads[i].name, std::make_pair(i, 1u));
+      if (!inserted) ++it->second.second;
+    }
+    return m;
+  }();
+  auto it = index.find(name);
+  if (it == index.end()) return {};
+  return {kOverloads + it->second.first, it->second.second};
+}
+
 bool isSamplingBuiltin(std::string_view n) {
   return n == "textureSample" || n == "textureSampleBias" || n == "textureSampleGrad" ||
          n == "textureSampleLevel" || n == "textureGather" || n == "textureSampleBaseClampToEdge";
@@ -357,9 +376,8 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
   const Expr& ex = m_.ast.exprs[e];
   ExprInfo& info = m_.exprs[e];
   Matcher mt{T, *this};
-  bool inTable = false;
-  for (const Overload& o : kOverloads)
-    if (name == o.name) inTable = true;
+  const std::span<const Overload> overloads = overloadsNamed(name);
+  const bool inTable = !overloads.empty();
   bool isTexture = name.substr(0, 7) == "texture" && name != "textureBarrier";
   bool isAtomic = name.substr(0, 6) == "atomic";
   bool other = name == "arrayLength" || name == "workgroupUniformLoad" || name == "bitcast";
@@ -392,11 +410,7 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
   info.stage = EvalStage::Runtime;
 
   if (inTable) {
-    std::string candidates;
-    for (const Overload& o : kOverloads) {
-      if (name != o.name) continue;
-      candidates +=
-          std::string(candidates.empty() ? "" : ", ") + name.data() + "(" + o.params + ")";
+    for (const Overload& o : overloads) {
       TypeId leaf = kNoType;
       TypeId r = mt.match(o, at, leaf);
       std::string_view res = o.result;
@@ -462,6 +476,9 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
         noteFragmentOnly(name, ex.span);
       return r;
     }
+    std::string candidates;
+    for (const Overload& o : overloads)
+      candidates += (candidates.empty() ? "" : ", ") + std::string(name) + "(" + o.params + ")";
     return noMatch("candidates: " + candidates);
   }
 

@@ -1,6 +1,7 @@
 #include "diagnostics.h"
 
 #include <algorithm>
+#include <array>
 
 namespace bindery::wgsl {
 
@@ -8,8 +9,20 @@ LineMap::LineMap(std::string_view source) : source_(source) {
   starts_.push_back(0);
   size_t i = 0;
   const size_t n = source.size();
+  // Bytes that may start a line break (#line-break): LF VT FF CR, and the
+  // lead bytes of NEL (C2 85) and LS / PS (E2 80 A8 / A9); others skipped fast.
+  static constexpr auto kMayBreak = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : {'\n', '\v', '\f', '\r'}) t[c] = true;
+    t[0xC2] = t[0xE2] = true;
+    return t;
+  }();
   while (i < n) {
     unsigned char c = static_cast<unsigned char>(source[i]);
+    if (!kMayBreak[c]) {
+      ++i;
+      continue;
+    }
     size_t breakLen = 0;
     if (c == '\n' || c == '\v' || c == '\f') {
       breakLen = 1;

@@ -356,3 +356,21 @@ TEST(SpecRules, SubgroupBuiltins) {
 
 }  // namespace
 }  // namespace bindery::wgsl::test
+
+namespace bindery::wgsl::test {
+namespace {
+
+// The candidates of a failed overload name each one once (the name used to
+// carry the rest of the source after it).
+TEST(SpecRules, OverloadCandidatesMessage) {
+  Module m = parse("fn f() { _ = min(true, false); }\nfn g() {}");
+  ASSERT_FALSE(m.ok());
+  const std::string& msg = m.diagnostics()[0].message;
+  EXPECT_NE(msg.find("no matching overload for 'min(bool, bool)'; candidates: min(T,T)"),
+            std::string::npos)
+      << msg;
+  EXPECT_EQ(msg.find("fn g"), std::string::npos) << msg;
+}
+
+}  // namespace
+}  // namespace bindery::wgsl::test
