@@ -844,19 +844,10 @@ const cases = {
 
 // Cases where the spec says one side is wrong: { bindery, dawn, anchor, reason }.
 // The test asserts these exact verdicts (so a fix on either side is noticed).
-const kVertexStorageReason =
-  'WGSL marks only the workgroup rule of #address-space as a shader-creation error; that ' +
-  'storage buffers and textures other than read-only cannot be accessed by a vertex stage is ' +
-  'left to WebGPU (see createBindGroupLayout), so it fails at pipeline creation (the ' +
-  'layout\'s visibility), not at createShaderModule; Dawn (Tint) rejects the module.';
-const expectedDifferences = {
-  'shader: read_write storage statically accessed by a vertex entry point': {
-    bindery: 'valid', dawn: 'validation', anchor: 'wgsl.bs#address-space', reason: kVertexStorageReason,
-  },
-  'shader: write storage texture statically accessed by a vertex entry point': {
-    bindery: 'valid', dawn: 'validation', anchor: 'wgsl.bs#address-space', reason: kVertexStorageReason,
-  },
-};
+// (None now: bindery refuses read_write storage and writable storage
+// textures statically accessed by a vertex entry point at createShaderModule,
+// as Dawn does: wgsl.bs#address-space, issue 18.)
+const expectedDifferences = {};
 
 async function verdictOf(device, fn) {
   device.pushErrorScope('validation');
