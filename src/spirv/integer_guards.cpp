@@ -23,8 +23,15 @@ Id Generator::integerDivision(bool remainder, Id a, Id d, TypeId t) {
     bad = op(spv::Op::OpLogicalOr, boolT, {bad, overflow});
   }
   Id safe = op(spv::Op::OpSelect, t, {bad, one, d});
-  spv::Op o =
-      remainder ? (s ? spv::Op::OpSRem : spv::Op::OpUMod) : (s ? spv::Op::OpSDiv : spv::Op::OpUDiv);
+  if (remainder && s) {
+    // a - trunc(a / d) * d: the truncated remainder WGSL defines, with the
+    // sign of `a`. Not OpSRem: NVIDIA's driver (580, H200) computes it as an
+    // unsigned remainder when an operand is negative (-1 % 7 gave 3), while
+    // OpSDiv is right there and on every other driver tried.
+    Id quotient = op(spv::Op::OpSDiv, t, {a, safe});
+    return op(spv::Op::OpISub, t, {a, op(spv::Op::OpIMul, t, {quotient, safe})});
+  }
+  spv::Op o = remainder ? spv::Op::OpUMod : (s ? spv::Op::OpSDiv : spv::Op::OpUDiv);
   return op(o, t, {a, safe});
 }
 
