@@ -57,7 +57,40 @@ uint32_t Generator::wholeGlobal(NodeId e) const {
 
 // OpArrayLength for the runtime-sized array that `ref` (a reference or
 // pointer expression) designates: the Block variable and the member.
+bool Generator::needsLengthParam(TypeId p) const {
+  return T[p].kind == TypeKind::Pointer && T[p].space == AddressSpace::Storage &&
+         T.containsRuntimeArray(T[p].elem);
+}
+
+// The length of the runtime-sized array ending the struct that `ref`
+// designates (a pointer to a struct argument).
+Id Generator::structArrayLength(NodeId ref) {
+  const wgsl::Expr& x = ex(ref);
+  if (x.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
+    auto it = fn_->arrayLengths.find(info(ref).refIndex);
+    if (it != fn_->arrayLengths.end()) return it->second;
+  }
+  uint32_t whole = wholeGlobal(ref);
+  if (whole != kNone) {
+    VarBinding g = globalVar(whole);
+    TypeId st = m.vars[whole].type;
+    uint32_t last = uint32_t(T.structInfo(T[st].structIndex).members.size() - 1);
+    if (!g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, last});
+  }
+  if (x.kind == wgsl::ExprKind::Unary) return structArrayLength(x.lhs);
+  unsupported("the length of a runtime-sized array reached through this pointer", ref);
+}
+
 Id Generator::runtimeArrayLength(NodeId ref) {
+  const wgsl::Type rt = T[info(ref).type];  // a pointer (or reference) to a struct
+  if ((rt.kind == TypeKind::Pointer || rt.kind == TypeKind::Reference) &&
+      T[rt.elem].kind == TypeKind::Struct)
+    return structArrayLength(ref);
+  const wgsl::Expr& x0 = ex(ref);
+  if (x0.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
+    auto it = fn_->arrayLengths.find(info(ref).refIndex);
+    if (it != fn_->arrayLengths.end()) return it->second;
+  }
   uint32_t whole = wholeGlobal(ref);
   if (whole != kNone) {
     VarBinding g = globalVar(whole);
@@ -71,6 +104,16 @@ Id Generator::runtimeArrayLength(NodeId ref) {
     if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return runtimeArrayLength(d.init);
   }
   if (x.kind == wgsl::ExprKind::Member) {
+    const wgsl::Expr& bx = ex(x.lhs);
+    if (bx.kind == wgsl::ExprKind::Ident && info(x.lhs).ref == wgsl::RefKind::Var &&
+        fn_->arrayLengths.count(info(x.lhs).refIndex))
+      return fn_->arrayLengths[info(x.lhs).refIndex];
+    if (bx.kind == wgsl::ExprKind::Unary) {
+      const wgsl::Expr& inner = ex(bx.lhs);
+      if (inner.kind == wgsl::ExprKind::Ident && info(bx.lhs).ref == wgsl::RefKind::Var &&
+          fn_->arrayLengths.count(info(bx.lhs).refIndex))
+        return fn_->arrayLengths[info(bx.lhs).refIndex];
+    }
     uint32_t base = wholeGlobal(x.lhs);
     if (base != kNone) {
       VarBinding g = globalVar(base);

@@ -174,6 +174,7 @@ Id Generator::userCall(NodeId e) {
     if (pt.kind == TypeKind::Pointer && !memoryObjects_.count(v)) {
       if (pt.space == AddressSpace::Function) {
         Id tmp = newLocalVar(pt.elem, load(v, pt.elem));
+        tempTypes_[tmp] = pt.elem;
         copyBack.emplace_back(tmp, v);
         v = tmp;
       } else if (pt.space == AddressSpace::Private) {
@@ -183,6 +184,7 @@ Id Generator::userCall(NodeId e) {
                 uint32_t(spv::StorageClass::Private)});
         allGlobals_.push_back(tmp);
         memoryObjects_[tmp] = true;
+        tempTypes_[tmp] = pt.elem;
         store(tmp, load(v, pt.elem));
         copyBack.emplace_back(tmp, v);
         v = tmp;
@@ -193,13 +195,11 @@ Id Generator::userCall(NodeId e) {
       }
     }
     ops.push_back(v);
+    if (needsLengthParam(f.params[i])) ops.push_back(runtimeArrayLength(a));
   }
   Id result = opId(spv::Op::OpFunctionCall, type(f.returnType), ops);
-  for (uint32_t i = 0, k = 0; i < argCount(e) && k < copyBack.size(); ++i) {
-    const wgsl::Type pt = T[f.params[i]];
-    if (pt.kind != TypeKind::Pointer || copyBack[k].first != ops[i + 1]) continue;
-    store(copyBack[k].second, load(copyBack[k].first, pt.elem));
-    ++k;
+  for (auto [tmp, original] : copyBack) {
+    store(original, load(tmp, tempTypes_[tmp]));
   }
   return result;
 }

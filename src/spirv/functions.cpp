@@ -26,6 +26,7 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId) {
   std::vector<Id> paramTypes;
   for (TypeId p : f.params) {
     paramTypes.push_back(type(p));
+    if (needsLengthParam(p)) paramTypes.push_back(type(T.u32()));
     // unrestricted_pointer_parameters: storage-buffer pointers as arguments
     if (T[p].kind == TypeKind::Pointer && T[p].space == AddressSpace::Storage)
       b.capability(spv::Capability::VariablePointersStorageBuffer);
@@ -36,10 +37,15 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId) {
   emitOp(header, spv::Op::OpFunction,
          {ret, fnId, uint32_t(spv::FunctionControlMask::MaskNone), functionType(ret, paramTypes)});
   if (options.emitNames) b.name(fnId, d.name);
-  for (uint32_t i = 0; i < d.params.count; ++i) {
+  for (uint32_t i = 0, k = 0; i < d.params.count; ++i, ++k) {
     uint32_t vid = m.ast.at(d.params, i);
     Id pid = b.newId();
-    emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[i], pid});
+    emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k], pid});
+    if (needsLengthParam(f.params[i])) {
+      Id len = b.newId();
+      emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[++k], len});
+      ctx.arrayLengths[vid] = len;
+    }
     if (options.emitNames) b.name(pid, m.ast.vars[vid].name);
     ctx.locals[vid] = VarBinding{pid, false, false};
     memoryObjects_[pid] = true;

@@ -52,6 +52,9 @@ struct FnCtx {
   Id label = 0;  // current block
   bool terminated = false;
   std::unordered_map<uint32_t, VarBinding> locals;  // var id -> binding
+  // pointer parameters to (structs ending in) runtime-sized arrays: param var id ->
+  // the hidden u32 parameter carrying the array's length
+  std::unordered_map<uint32_t, Id> arrayLengths;
   std::vector<Breakable> breakables;
   TypeId returnType = kNoType;
 };
@@ -121,6 +124,8 @@ class Generator {
   Id clampIndexDynamic(Id index, TypeId indexType, Id length);
   Id runtimeArrayLength(NodeId arrayRef);
   uint32_t wholeGlobal(NodeId e) const;
+  bool needsLengthParam(TypeId paramType) const;
+  Id structArrayLength(NodeId structRef);
   Id accessChain(TypeId resultStore, AddressSpace space, Id base, std::initializer_list<Id> idx);
   Id load(Id ptr, TypeId store);
   void store(Id ptr, Id value);
@@ -204,8 +209,10 @@ class Generator {
   std::unordered_map<Id, TypeId> workgroupTypes_;
   std::unordered_map<Id, Id> sampledImageTypes_;
   // OpVariable / OpFunctionParameter ids: what a pointer argument may be (logical addressing)
-  std::unordered_map<Id, bool> memoryObjects_;  // image type -> OpTypeSampledImage
-  Id localInvocationIndex_ = 0;                 // Input variable, when zero-initialisation needs it
+  std::unordered_map<Id, bool> memoryObjects_;
+  std::unordered_map<Id, TypeId>
+      tempTypes_;  // copy-in/copy-out temporaries' store types  // image type -> OpTypeSampledImage
+  Id localInvocationIndex_ = 0;  // Input variable, when zero-initialisation needs it
 };
 
 }  // namespace bindery::spirv

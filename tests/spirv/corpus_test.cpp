@@ -22,7 +22,6 @@ using bindery::spirv::testing::describe;
 // Constructs the generator does not implement yet (Error::construct).
 const std::set<std::string> kNotSupportedYet = {
     "texture_external",
-    "the length of a runtime-sized array reached through a pointer parameter",
 };
 
 std::string read(const fs::path& p) {

@@ -175,3 +175,23 @@ fn make() -> P { return P(array(vec2f(1.0), vec2f(2.0), o)); }
 }
 
 }  // namespace
+
+namespace {
+
+TEST(SpirvEdgeCases, RuntimeArrayThroughPointerParameters) {
+  std::string d = SPIRV_EXPECT_VALID(R"(
+struct B { n: u32, items: array<u32> }
+@group(0) @binding(0) var<storage, read_write> b: B;
+@group(0) @binding(1) var<storage, read_write> flat: array<f32>;
+fn fill(p: ptr<storage, array<f32>, read_write>, i: u32) { (*p)[i] = f32(arrayLength(p)); }
+fn count(s: ptr<storage, B, read_write>) -> u32 { s.items[7] = 1u; return arrayLength(&s.items); }
+fn outer(p: ptr<storage, array<f32>, read_write>) { fill(p, 3u); }
+@compute @workgroup_size(1) fn main() {
+  outer(&flat);
+  b.n = count(&b);
+})",
+                                     "main");
+  EXPECT_NE(d.find("OpArrayLength"), std::string::npos);
+}
+
+}  // namespace
