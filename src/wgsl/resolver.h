@@ -51,6 +51,8 @@ class Resolver {
   // Builtins a stage may not call (#sync-builtin-functions,
   // #atomic-builtin-functions), for entry point `fi` (stage_rules.cpp).
   void checkStageBuiltins(uint32_t fi);
+  // #subgroup-size-attr (stage_rules.cpp)
+  void checkSubgroupSize(uint32_t fi);
   // subgroup and quad builtins: `enable subgroups;`, broadcast ids.
   void checkSubgroupCall(std::string_view name, Span span, const std::vector<NodeId>& args);
   void checkVertexWritableAccess(uint32_t fi);

@@ -48,7 +48,7 @@ void Resolver::resolveFunction(uint32_t fi) {
     } else if (a.name == "must_use") {
       m_.fns[fi].mustUse = true;
       if (f.returnType == kNone) error(a.span, "@must_use requires a function with a return type");
-    } else if (a.name == "workgroup_size" || a.name == "diagnostic") {
+    } else if (a.name == "workgroup_size" || a.name == "diagnostic" || a.name == "subgroup_size") {
       // handled below / accepted
     } else {
       error(a.span, "attribute @" + std::string(a.name) + " is not valid on functions");
@@ -168,6 +168,7 @@ void Resolver::resolveEntryPoint(uint32_t fi) {
   } else if (wg) {
     error(wg->span, "@workgroup_size is only valid on @compute entry points");
   }
+  checkSubgroupSize(fi);
   if (info.stage != Stage::Fragment && info.fragmentOnlyUse.length) {
     error(info.fragmentOnlyUse,
           info.fragmentOnlyName + " can only be used in the fragment stage, but entry point '" +

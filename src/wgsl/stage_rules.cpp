@@ -75,6 +75,51 @@ void Resolver::checkSubgroupCall(std::string_view name, Span span,
   }
 }
 
+// #subgroup-size-attr: `enable subgroup_size_control;`, a compute entry
+// point, an i32/u32 const- or override-expression that is a power of two
+// (else a shader- or pipeline-creation error), dividing workgroup_size's x.
+void Resolver::checkSubgroupSize(uint32_t fi) {
+  const FnDecl& f = m_.ast.fns[fi];
+  const FnInfo& info = m_.fns[fi];
+  for (uint32_t i = 0; i < f.attrs.count; ++i) {
+    const Attribute& a = m_.ast.attrs[f.attrs.begin + i];
+    if (a.name != "subgroup_size") continue;
+    if (!isEnabled("subgroup_size_control")) {
+      error(a.span, "@subgroup_size requires 'enable subgroup_size_control;'");
+      return;
+    }
+    if (!info.isEntry || info.stage != Stage::Compute) {
+      error(a.span, "@subgroup_size is only valid on @compute entry points");
+      return;
+    }
+    if (a.args.count != 1) {
+      error(a.span, "@subgroup_size takes one argument");
+      return;
+    }
+    const NodeId e = m_.ast.at(a.args, 0);
+    FnCtx* saved = fn_;
+    fn_ = nullptr;
+    bool override = false;
+    int64_t v = 0;
+    bool ok = evalInt(e, "@subgroup_size value", v, true, &override);
+    fn_ = saved;
+    if (!ok) return;
+    if (v < 1 || (v & (v - 1)) != 0) {
+      const std::string why = "@subgroup_size must be a power of two, got " + std::to_string(v);
+      if (override)
+        pipelineError(exprSpan(e), why + " (with the override values in use)", fi);
+      else
+        error(exprSpan(e), why);
+    } else if (info.workgroupSize[0] != 0 && info.workgroupSize[0] % uint64_t(v) != 0) {
+      pipelineError(exprSpan(e),
+                    "the x-dimension of @workgroup_size (" + std::to_string(info.workgroupSize[0]) +
+                        ") is not a multiple of @subgroup_size (" + std::to_string(v) + ")",
+                    fi);
+    }
+    return;
+  }
+}
+
 void Resolver::checkStageBuiltins(uint32_t fi) {
   const FnInfo& info = m_.fns[fi];
   const FnDecl& f = m_.ast.fns[fi];

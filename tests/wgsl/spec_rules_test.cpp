@@ -374,3 +374,41 @@ TEST(SpecRules, OverloadCandidatesMessage) {
 
 }  // namespace
 }  // namespace bindery::wgsl::test
+
+namespace bindery::wgsl::test {
+namespace {
+
+// #subgroup-size-attr
+TEST(SpecRules, SubgroupSizeAttribute) {
+  parseOk(
+      "enable subgroup_size_control;\n@compute @workgroup_size(64) @subgroup_size(32) fn c() {}");
+  parseOk(
+      "enable subgroup_size_control;\noverride s = 16u;\n"
+      "@compute @workgroup_size(64) @subgroup_size(s) fn c() {}");
+  EXPECT_TRUE(fails("@compute @workgroup_size(64) @subgroup_size(32) fn c() {}",
+                    "@subgroup_size requires 'enable subgroup_size_control;'"));
+  EXPECT_TRUE(
+      fails("enable subgroup_size_control;\n@compute @workgroup_size(64) "
+            "@subgroup_size(24) fn c() {}",
+            "@subgroup_size must be a power of two, got 24"));
+  EXPECT_TRUE(fails("enable subgroup_size_control;\n@fragment @subgroup_size(32) fn f() {}",
+                    "@subgroup_size is only valid on @compute entry points"));
+  // not a multiple of workgroup_size.x: a pipeline-creation error, reflected per entry point
+  Module m = parseOk(
+      "enable subgroup_size_control;\n@compute @workgroup_size(8) "
+      "@subgroup_size(16) fn c() {}");
+  Reflection r = m.reflect();
+  ASSERT_EQ(r.entryPoints.size(), 1u);
+  ASSERT_EQ(r.entryPoints[0].pipelineErrors.size(), 1u);
+  EXPECT_NE(r.entryPoints[0].pipelineErrors[0].message.find(
+                "the x-dimension of @workgroup_size (8) is not a multiple of @subgroup_size (16)"),
+            std::string::npos);
+  // an override that is not a power of two: a pipeline-creation error
+  Module o = parseOk(
+      "enable subgroup_size_control;\noverride s = 12u;\n"
+      "@compute @workgroup_size(64) @subgroup_size(s) fn c() {}");
+  ASSERT_EQ(o.reflect().entryPoints[0].pipelineErrors.size(), 1u);
+}
+
+}  // namespace
+}  // namespace bindery::wgsl::test
