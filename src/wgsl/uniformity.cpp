@@ -479,11 +479,25 @@ uint32_t FunctionAnalysis::expr(uint32_t cf, NodeId e, bool load) {
     case ExprKind::Ident: return ident(cf, e, load);
     case ExprKind::Call: return call(cf, e);
     // A swizzle (or a member of a value) of a memory view loads the view.
-    case ExprKind::Member: return expr(cf, x.lhs, load || loadsBase(e));
+    // A chain of them (`v.xyzw.xyzw...`, `s.a.a...`) is walked with a loop:
+    // the base first, then the indices innermost first.
+    case ExprKind::Member:
     case ExprKind::Index: {
-      uint32_t v2 = expr(cf, x.lhs, load || loadsBase(e));
-      uint32_t v1 = exprDefault(cf, x.rhs);
-      return join(v2, v1);
+      std::vector<NodeId> indices;
+      NodeId cur = e;
+      bool ld = load;
+      while (true) {
+        const Expr& c = ast_.exprs[cur];
+        if (c.kind != ExprKind::Member && c.kind != ExprKind::Index) break;
+        if (c.kind == ExprKind::Index) indices.push_back(c.rhs);
+        ld = ld || loadsBase(cur);
+        cur = c.lhs;
+        if (m_.exprs[cur].stage != EvalStage::Runtime) break;
+      }
+      uint32_t v = expr(cf, cur, ld);
+      for (auto it = indices.rbegin(); it != indices.rend(); ++it)
+        v = join(v, exprDefault(cf, *it));
+      return v;
     }
     case ExprKind::Unary: {
       auto op = static_cast<UnaryOp>(x.op);

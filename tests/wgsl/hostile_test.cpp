@@ -75,6 +75,21 @@ TEST(Hostile, LongFlatChainsDoNotRecursePerOperand) {
   ASSERT_FALSE(m.ok());  // derivative in non-uniform control flow: the chain was analysed
   EXPECT_NE(m.diagnosticsText().find("uniform"), std::string::npos) << m.diagnosticsText();
 
+  // a valid runtime swizzle chain: resolved and analysed for uniformity with loops
+  std::string swz = "@fragment fn f(@location(0) v : vec4f) -> @location(0) vec4f { return v";
+  for (int i = 0; i < 100000; ++i) swz += ".wzyx";
+  EXPECT_LT(secondsToParse(swz + "; }", &m), 30.0);
+  EXPECT_TRUE(m.ok()) << m.diagnosticsText().substr(0, 500);
+  // a long chain of nested struct members
+  std::string structs = "struct S0 { x : f32 }\n";
+  for (int i = 1; i < 3000; ++i)
+    structs += "struct S" + std::to_string(i) + " { a : S" + std::to_string(i - 1) + " }\n";
+  structs +=
+      "@group(0) @binding(0) var<uniform> u : S2999;\n"
+      "@fragment fn g() -> @location(0) vec4f { return vec4f(u";
+  for (int i = 0; i < 2999; ++i) structs += ".a";
+  parseOk(structs + ".x); }");
+
   std::string mem = "fn f(v: vec4f) -> f32 { return v";
   for (int i = 0; i < 200000; ++i) mem += ".x";
   mem += "; }";
