@@ -384,7 +384,7 @@ uint32_t FunctionAnalysis::loopStmt(uint32_t cf, NodeId s) {
 
 PtrLet FunctionAnalysis::rootOf(NodeId e) {
   PtrLet r;
-  for (uint32_t guard = 0; e != kNone && guard < 4096; ++guard) {
+  while (e != kNone) {  // each step goes to a child: a chain of any length ends
     const Expr& x = ast_.exprs[e];
     const ExprInfo& info = m_.exprs[e];
     switch (x.kind) {
