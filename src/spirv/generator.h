@@ -156,8 +156,15 @@ class Generator {
   Id atomicCall(NodeId e, std::string_view name, TypeId concrete);
   Id barrier(std::string_view name);
 
-  // ---- textures.cpp
+  // ---- textures.cpp, external_texture.cpp
   Id textureCall(NodeId e, std::string_view name, TypeId concrete);
+  Id externalTextureCall(NodeId e, std::string_view name, TypeId concrete);
+  struct External {
+    Id plane0 = 0, plane1 = 0, params = 0;  // variables
+    TypeId planeType = kNoType, paramsType = kNoType;
+  };
+  External externalTexture(uint32_t vid);
+  std::unordered_map<uint32_t, External> externals_;
 
   // ---- functions.cpp
   Id function(uint32_t fn);  // the SPIR-V function of WGSL function `fn` (emitted once)

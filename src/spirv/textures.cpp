@@ -247,7 +247,7 @@ Id Generator::textureCall(NodeId e, std::string_view name, TypeId concrete) {
     first = 1;
   TypeId tt = T.unref(info(arg(e, first)).type);
   Tex x{*this, e, first, tt, T[tt]};
-  if (x.t.texture == TextureKind::External) unsupported("texture_external", e);
+  if (x.t.texture == TextureKind::External) return externalTextureCall(e, name, concrete);
   x.image = value(arg(e, first));
   if (name == "textureDimensions") return dimensions(x, concrete);
   if (name == "textureNumLayers") return numLayers(x, concrete);

@@ -234,7 +234,8 @@ spv::ImageFormat imageFormat(TexelFormat f) {
 // #texture-and-sampler-types: OpTypeImage(sampled type, Dim, Depth, Arrayed, MS, Sampled, format).
 Id Generator::textureType(TypeId t) {
   const wgsl::Type ty = T[t];
-  if (ty.texture == TextureKind::External) unsupportedAt("texture_external", {});
+  if (ty.texture == TextureKind::External)  // only reached through a function parameter
+    unsupportedAt("a texture_external passed to a function", {});
   spv::Dim dim = spv::Dim::Dim2D;
   bool arrayed = false;
   switch (ty.dim) {

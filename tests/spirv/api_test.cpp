@@ -29,18 +29,20 @@ TEST(SpirvApi, NoSuchEntryPointListsTheEntryPoints) {
 
 TEST(SpirvApi, NotSupportedYetNamesTheConstructAndLine) {
   auto c = compile(R"(
-@group(0) @binding(0) var e: texture_external;
-@group(0) @binding(1) var s: sampler;
+@group(0) @binding(0) var<uniform> u: vec4f;
+fn read(p: ptr<uniform, vec4f>) -> vec4f { return *p; }
 @fragment fn fs() -> @location(0) vec4f {
-  return textureSampleBaseClampToEdge(e, s, vec2f(0.5));
+  return read(&u);
 })",
                    "fs");
   ASSERT_TRUE(c.result.error);
   EXPECT_EQ(c.result.error->kind, ErrorKind::NotSupportedYet);
-  EXPECT_EQ(c.result.error->construct, "texture_external");
-  EXPECT_EQ(c.result.error->line, 5u);
-  EXPECT_NE(c.result.error->formatted().find("5:10: error: texture_external is not supported yet"),
-            std::string::npos)
+  EXPECT_EQ(c.result.error->construct, "a pointer parameter in the 'uniform' address space");
+  EXPECT_EQ(c.result.error->line, 3u);
+  EXPECT_NE(
+      c.result.error->formatted().find(
+          "3:4: error: a pointer parameter in the 'uniform' address space is not supported yet"),
+      std::string::npos)
       << c.result.error->formatted();
   EXPECT_TRUE(c.result.words.empty());
 }

@@ -85,4 +85,26 @@ TEST(SpirvEntryPoint, TexturesInCompute) {
   EXPECT_TRUE(has(d, "OpImageSampleDrefExplicitLod")) << d;
 }
 
+TEST(SpirvEntryPoint, ExternalTextureAsTwoPlanesAndParams) {
+  bindery::spirv::Options o;
+  o.externalTextures[{0, 1}] = {{2, 5}, {2, 6}};
+  auto c = bindery::spirv::testing::compile(R"(
+@group(0) @binding(1) var video: texture_external;
+@group(0) @binding(2) var s: sampler;
+@fragment fn fs(@builtin(position) p: vec4f) -> @location(0) vec4f {
+  let size = textureDimensions(video);
+  let texel = textureLoad(video, vec2u(p.xy) % size);
+  return textureSampleBaseClampToEdge(video, s, p.xy / vec2f(size)) + texel;
+})",
+                                            "fs", o);
+  ASSERT_TRUE(c.valid()) << bindery::spirv::testing::describe(c);
+  const std::string& d = c.disassembly;
+  EXPECT_TRUE(has(d, "OpDecorate %video_plane0 Binding 1")) << d;
+  EXPECT_TRUE(has(d, "OpDecorate %video_plane1 DescriptorSet 2")) << d;
+  EXPECT_TRUE(has(d, "OpDecorate %video_plane1 Binding 5")) << d;
+  EXPECT_TRUE(has(d, "OpDecorate %video_params Binding 6")) << d;
+  EXPECT_TRUE(has(d, "OpVectorTimesMatrix")) << d;  // YUV -> RGB
+  EXPECT_TRUE(has(d, "OpMemberDecorate %ExternalTextureParams 1 Offset 16")) << d;
+}
+
 }  // namespace

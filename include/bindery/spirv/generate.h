@@ -31,6 +31,20 @@ struct Binding {
   auto operator<=>(const Binding&) const = default;
 };
 
+// Where a texture_external's second plane and parameters are bound (its
+// first plane keeps the texture_external's own binding). The parameters are a
+// uniform buffer of ExternalTextureParams' layout.
+struct ExternalTextureBindings {
+  Binding plane1;
+  Binding params;
+};
+
+// The uniform buffer a texture_external reads (std140-compatible, 64 bytes):
+//   offset 0:  u32 numPlanes (1: plane 0 is RGBA; 2: plane 0 is Y, plane 1 is UV)
+//   offset 16: mat3x4<f32> yuvToRgb, column-major, 16-byte columns:
+//              rgb = vec4(y, u, v, 1) * yuvToRgb (each column dotted with (y, u, v, 1))
+inline constexpr uint32_t kExternalTextureParamsSize = 64;
+
 struct Options {
   // Pipeline-overridable constants by identifier (the @id in decimal, else
   // the name), as GPUProgrammableStage.constants gives them. When non-empty
@@ -39,6 +53,10 @@ struct Options {
   // (group, binding) of the WGSL resource -> (DescriptorSet, Binding); a
   // resource not in the map keeps its own numbers.
   std::map<Binding, Binding> bindingRemap;
+  // texture_external (by its WGSL group/binding) -> its plane 1 and parameters
+  // (after the remap). Absent: plane 1 at binding + 1000 and the parameters at
+  // binding + 2000 of the same (remapped) group.
+  std::map<Binding, ExternalTextureBindings> externalTextures;
   // SPIR-V version as 0x00MMmm00 (0x00010300 = 1.3, for Vulkan 1.1).
   uint32_t version = 0x00010300;
   // Features of the device: required when the module uses them.

@@ -1,5 +1,5 @@
-@group(0) @binding(0) var video: texture_external;
-@group(0) @binding(1) var s: sampler;
+@group(0) @binding(0) var<uniform> u: vec4f;
+fn read(p: ptr<uniform, vec4f>) -> vec4f { return *p; }
 @fragment fn fs() -> @location(0) vec4f {
-  return textureSampleBaseClampToEdge(video, s, vec2f(0.5));
+  return read(&u);
 }
