@@ -118,6 +118,13 @@ Id Generator::constructValue(NodeId e, TypeId concrete) {
   if (n == 0) return constNull(concrete);
   const wgsl::Type t = T[concrete];
   std::vector<Id> parts;
+  // vec3f(v), mat2x2f(m): the identity (a conversion when the leaf differs)
+  if (n == 1 && (t.kind == TypeKind::Vector || t.kind == TypeKind::Matrix) &&
+      T[T.unref(info(arg(e, 0)).type)].kind == t.kind) {
+    NodeId a = arg(e, 0);
+    TypeId from = concreteOf(a, concrete);
+    return convert(value(a, from), from, concrete);
+  }
   switch (t.kind) {
     case TypeKind::Vector: {
       if (n == 1 && T.isScalar(T.unref(info(arg(e, 0)).type)))

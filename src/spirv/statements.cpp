@@ -205,7 +205,8 @@ void Generator::whileStatement(NodeId s) {
 
 void Generator::assignment(NodeId s) {
   const wgsl::Stmt& st = m.ast.stmts[s];
-  if (st.kind == StmtKind::Assign && st.a == kNone) {  // phony: evaluate, keep nothing
+  if (st.kind == StmtKind::Assign && st.a == kNone) {    // phony: evaluate, keep nothing
+    if (ex(st.b).kind == wgsl::ExprKind::Ident) return;  // no effects to keep
     if (T[info(st.b).type].kind == TypeKind::Reference)
       pointer(st.b);
     else

@@ -78,6 +78,51 @@ TEST(SpirvCorpus, ProjectCorpusSpirv16) {
   runCorpus("tests/wgsl/corpus", 1, 0x00010600);
 }
 
+// Every raw-string WGSL module of the other test suites (tests/wgsl: the
+// seeds' snippets and the front end's cases; tests/core; tests/cli fixtures)
+// that the front end accepts.
+TEST(SpirvCorpus, ShadersOfTheTests) {
+  size_t valid = 0, modules = 0;
+  std::map<std::string, size_t> unsupported;
+  for (const char* dir : {"tests/wgsl", "tests/core"}) {
+    for (const auto& e : fs::recursive_directory_iterator(fs::path(BINDERY_SOURCE_DIR) / dir)) {
+      if (e.path().extension() != ".cpp") continue;
+      std::string text = read(e.path());
+      for (size_t at = text.find("R\"("); at != std::string::npos; at = text.find("R\"(", at)) {
+        size_t end = text.find(")\"", at + 3);
+        if (end == std::string::npos) break;
+        std::string source = text.substr(at + 3, end - at - 3);
+        at = end;
+        bindery::wgsl::Module m = bindery::wgsl::parse(source);
+        if (!m.ok()) continue;
+        ++modules;
+        for (const std::string& entry : bindery::spirv::entryPointNames(m)) {
+          auto c = compile(source, entry);
+          if (c.result.error && c.result.error->kind != bindery::spirv::ErrorKind::InvalidModule) {
+            ++unsupported[c.result.error->construct.empty() ? c.result.error->message
+                                                            : c.result.error->construct];
+            EXPECT_NE(c.result.error->kind, bindery::spirv::ErrorKind::NotSupportedYet)
+                << e.path().filename() << " " << entry << ": " << c.result.error->formatted()
+                << "\n"
+                << source;
+            continue;
+          }
+          EXPECT_TRUE(c.valid()) << e.path().filename() << " " << entry << ":\n"
+                                 << source << "\n"
+                                 << describe(c);
+          valid += c.valid();
+        }
+      }
+    }
+  }
+  std::string summary;
+  for (const auto& [what, n] : unsupported)
+    summary += "  " + what + ": " + std::to_string(n) + "\n";
+  std::printf("test shaders: %zu modules, %zu valid SPIR-V modules; errors:\n%s", modules, valid,
+              summary.c_str());
+  EXPECT_GE(valid, 100u);
+}
+
 TEST(SpirvCorpus, FuzzCorpus) {
   runCorpus("fuzz/corpus/wgsl", 1);
 }
