@@ -464,8 +464,15 @@ Ref<BindGroupLayoutBase> DeviceBase::createBindGroupLayout(
                               core::describe(ObjectType::BindGroupLayout, descriptor.label)));
     return layout;
   }
-  return Ref<BindGroupLayoutBase>::adopt(new BindGroupLayoutBase(
+  auto layout = Ref<BindGroupLayoutBase>::adopt(new BindGroupLayoutBase(
       this, descriptor.label, bindGroupLayoutCache().getOrCreate(dense), nullptr));
+  if (MaybeError error = realiseNoReport(this, *layout, backend().createBindGroupLayout(*layout));
+      error.isError()) {
+    dispatchError(std::move(error),
+                  fmt::format("{}.createBindGroupLayout({})", describe(),
+                              core::describe(ObjectType::BindGroupLayout, descriptor.label)));
+  }
+  return layout;
 }
 
 MaybeError DeviceBase::createAutoBindGroupLayout(const BindGroupLayoutDescriptor& descriptor,
@@ -481,7 +488,7 @@ MaybeError DeviceBase::createAutoBindGroupLayout(const BindGroupLayoutDescriptor
   }
   *result = Ref<BindGroupLayoutBase>::adopt(new BindGroupLayoutBase(
       this, descriptor.label, bindGroupLayoutCache().getOrCreate(dense), owner));
-  return {};
+  return realiseNoReport(this, **result, backend().createBindGroupLayout(**result));
 }
 
 }  // namespace bindery::core

@@ -25,6 +25,7 @@
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
 #include "core/binding/binding_slot_limits.h"
+#include "core/device/backend_owner.h"
 
 namespace bindery::core {
 
@@ -109,7 +110,8 @@ class BindGroupLayoutInternal final : public detail::RefCounted {
   uint16_t* table_ = nullptr;       // trailing storage, tableSize_ slots
 };
 
-class BindGroupLayoutBase final : public ObjectBase {
+class BindGroupLayoutBase final : public ObjectBase,
+                                  public BackendOwner<backend::BindGroupLayoutBackend> {
  public:
   BindGroupLayoutBase(DeviceBase* device, std::string_view label,
                       Ref<BindGroupLayoutInternal> internal, const ObjectBase* exclusivePipeline);

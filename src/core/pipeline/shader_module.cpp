@@ -352,7 +352,16 @@ Ref<ShaderModuleBase> DeviceBase::createShaderModule(const ShaderModuleDescripto
                               core::describe(ObjectType::ShaderModule, descriptor.label)));
     return invalid;
   }
-  return Ref<ShaderModuleBase>::adopt(new ShaderModuleBase(this, descriptor, std::move(compiled)));
+  auto module =
+      Ref<ShaderModuleBase>::adopt(new ShaderModuleBase(this, descriptor, std::move(compiled)));
+  if (MaybeError backendError =
+          realiseNoReport(this, *module, backend().createShaderModule(*module));
+      backendError.isError()) {
+    dispatchError(std::move(backendError),
+                  fmt::format("{}.createShaderModule({})", describe(),
+                              core::describe(ObjectType::ShaderModule, descriptor.label)));
+  }
+  return module;
 }
 
 }  // namespace bindery::core

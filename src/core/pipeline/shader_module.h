@@ -22,6 +22,7 @@
 #include "bindery/wgsl/module.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
+#include "core/device/backend_owner.h"
 #include "core/pipeline/shader_binding_validation.h"
 
 namespace bindery::core {
@@ -87,7 +88,8 @@ struct ShaderCacheStats {
 };
 ShaderCacheStats shaderCacheStats();
 
-class ShaderModuleBase final : public ObjectBase {
+class ShaderModuleBase final : public ObjectBase,
+                               public BackendOwner<backend::ShaderModuleBackend> {
  public:
   ShaderModuleBase(DeviceBase* device, const ShaderModuleDescriptor& descriptor,
                    std::shared_ptr<const CompiledShader> compiled);
