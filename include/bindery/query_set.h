@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "bindery/exception.h"
 #include "bindery/object.h"
 
 namespace bindery {
@@ -41,5 +42,15 @@ class QuerySet : public detail::Handle {
   QueryType type() const;
   uint32_t count() const;
 };
+
+class Device;
+
+// The content-timeline step of createQuerySet (#dom-gpudevice-createqueryset):
+// a 'timestamp' query set on a device without the 'timestamp-query' feature
+// is a TypeError in JavaScript, thrown before anything is created. The C++
+// Device::createQuerySet reports it as a MissingFeature validation error (a
+// C++ call never throws); a binding that must throw calls this first.
+std::optional<Exception> querySetTypeError(const Device& device,
+                                           const QuerySetDescriptor& descriptor);
 
 }  // namespace bindery

@@ -40,6 +40,10 @@ Napi::Value createQuerySet(const Napi::CallbackInfo& info) {
   Context ctx{env, "GPUDevice.createQuerySet", d->strict};
   idl::requireArguments(ctx, info, 1);
   auto descriptor = idl::argument<QuerySetDescriptor>(ctx, info, 0, "descriptor");
+  // #dom-gpudevice-createqueryset: an unsupported GPUQueryType is a TypeError.
+  if (std::optional<Exception> thrown = querySetTypeError(d->device, descriptor)) {
+    throwException(env, *thrown);
+  }
   QuerySet querySet = d->device.createQuerySet(descriptor);
   d->throwIfFailed();
   return GPUQuerySet::create(env, std::move(querySet), d);

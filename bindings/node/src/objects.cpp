@@ -79,12 +79,14 @@ Napi::Value getMappedRange(const Napi::CallbackInfo& info, Slot& s) {
                                       offset, offset + rangeSize, r.offset, r.offset + r.size));
     }
   }
-  void* bytes = handle.getMappedRange(offset, rangeSize);
-  if (bytes == nullptr) {
+  // The core's checks and message; a zero-sized range is valid and may
+  // have no bytes behind it (a zero-sized buffer or mapping).
+  MappedRange range = handle.tryGetMappedRange(offset, rangeSize);
+  if (range.error) throwOperationError(env, range.error->message);
+  void* bytes = range.data;
+  if (bytes == nullptr && rangeSize > 0) {
     throwOperationError(env, fmt::format("GPUBuffer.getMappedRange: the range (offset {}, size "
-                                         "{}) is not a valid range of the mapping (the offset "
-                                         "must be a multiple of 8, the size a multiple of 4, "
-                                         "and the range inside the mapped range).",
+                                         "{}) of the mapping has no memory behind it.",
                                          offset, rangeSize));
   }
   Napi::ArrayBuffer arrayBuffer = Napi::ArrayBuffer::New(env, static_cast<size_t>(rangeSize));

@@ -85,7 +85,18 @@ void DeviceBase::createComputePipelineAsync(const ComputePipelineDescriptor& des
                       error->code, call + ": " + error->format()};
   }
   if (pipeline) result.pipeline = toHandle<ComputePipeline>(std::move(pipeline));
-  enqueueEvent([callback = std::move(callback), result = std::move(result)]() mutable {
+  // A device lost by the time creation completes resolves with the (invalid)
+  // pipeline: no errors come from a lost device.
+  Ref<ComputePipelineBase> ifLost;
+  if (result.error)
+    ifLost = Ref<ComputePipelineBase>::adopt(
+        new ComputePipelineBase(this, descriptor.label, InvalidTag{}));
+  enqueueEvent([this, ifLost = std::move(ifLost), callback = std::move(callback),
+                result = std::move(result)]() mutable {
+    if (result.error && isLost()) {
+      result.error.reset();
+      result.pipeline = toHandle<ComputePipeline>(std::move(ifLost));
+    }
     if (callback) callback(std::move(result));
   });
 }

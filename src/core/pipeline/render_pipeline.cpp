@@ -11,11 +11,11 @@
 
 #include <set>
 
-#include "core/device/device.h"
-#include "core/resources/format.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 #include "core/pipeline/pipeline.h"
 #include "core/pipeline/render_pipeline_io.h"
+#include "core/resources/format.h"
 
 namespace bindery::core {
 
@@ -119,7 +119,7 @@ bool hasAlphaChannel(TextureFormat f) {
 }
 
 // #abstract-opdef-validating-gpufragmentstate (the target part).
-MaybeError validateTargets(const DeviceBase* device, const FragmentState& f, uint32_t samples) {
+MaybeError validateTargets(const DeviceBase* device, const FragmentState& f) {
   const Limits& limits = device->limits();
   const FeatureSet& features = device->features();
   BINDERY_INVALID_IF(f.targets.size() > limits.maxColorAttachments, RenderPipelineColorTargets,
@@ -140,10 +140,10 @@ MaybeError validateTargets(const DeviceBase* device, const FragmentState& f, uin
                        RenderPipelineColorTargets,
                        "{}.format '{}' is not a color format with RENDER_ATTACHMENT capability.",
                        field, toString(t.format));
-    BINDERY_INVALID_IF(samples > 1 && !supportsMultisample(t.format, features),
-                       RenderPipelineColorTargets,
-                       "{}.format '{}' does not support multisampling (multisample.count is {}).",
-                       field, toString(t.format), samples);
+    // No rule on multisampling the format here: the spec checks that
+    // capability only where a multisampled texture is made (#texture-creation),
+    // so a pipeline with multisample.count 4 and an 'rgba32float' target is
+    // valid (no pass can match it).
     BINDERY_INVALID_IF(t.writeMask.bits() >= 16, RenderPipelineColorTargets,
                        "{}.writeMask ({}) has bits that are not GPUColorWrite flags.", field,
                        t.writeMask.bits());
@@ -264,7 +264,7 @@ MaybeError validateRenderState(const DeviceBase* device, const RenderPipelineDes
                        "alphaToCoverageEnabled needs fragment.targets[0] with a blendable format "
                        "that has an alpha channel.");
   }
-  if (d.fragment) BINDERY_TRY(validateTargets(device, *d.fragment, ms.count));
+  if (d.fragment) BINDERY_TRY(validateTargets(device, *d.fragment));
   if (d.depthStencil) {
     BINDERY_TRY(validateDepthStencil(device, *d.depthStencil, d.primitive.topology));
   }
@@ -364,7 +364,17 @@ void DeviceBase::createRenderPipelineAsync(const RenderPipelineDescriptor& descr
         callName(this, "createRenderPipelineAsync", descriptor.label) + ": " + error->format()};
   }
   if (pipeline) result.pipeline = toHandle<RenderPipeline>(std::move(pipeline));
-  enqueueEvent([callback = std::move(callback), result = std::move(result)]() mutable {
+  // A device lost by the time creation completes resolves with the (invalid)
+  // pipeline: no errors come from a lost device.
+  Ref<RenderPipelineBase> ifLost;
+  if (result.error)
+    ifLost = Ref<RenderPipelineBase>::adopt(new RenderPipelineBase(this, descriptor, InvalidTag{}));
+  enqueueEvent([this, ifLost = std::move(ifLost), callback = std::move(callback),
+                result = std::move(result)]() mutable {
+    if (result.error && isLost()) {
+      result.error.reset();
+      result.pipeline = toHandle<RenderPipeline>(std::move(ifLost));
+    }
     if (callback) callback(std::move(result));
   });
 }

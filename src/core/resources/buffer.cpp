@@ -91,12 +91,8 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
   dev->beginCall();
   std::string call = fmt::format("{}.mapAsync({}, {}, {})", describe(), toString(mode), offset,
                                  size ? fmt::format("{}", *size) : std::string("undefined"));
-  auto fail = [&](MapAsyncStatus status, MaybeError error) {
-    std::string message = error.isError() ? error->message : std::string();
-    if (error.isError()) dev->dispatchError(std::move(error), call);
-    if (callback) callback(status, message);
-  };
-  // Content timeline: a second map while mapped or pending rejects at once.
+  // Content timeline: a second map while mapped or pending rejects at once
+  // (the early-reject steps: a validation error, and a rejected promise).
   if (mapState_ != BufferMapState::Unmapped) {
     MaybeError error =
         makeValidationError(ErrorCode::BufferMapStateNotUnmapped,
@@ -106,15 +102,16 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
                      ? "Wait for the earlier mapAsync() to settle (its callback runs at "
                        "device.tick()) before mapping again."
                      : "Call unmap() before mapping the buffer again.");
-    return fail(MapAsyncStatus::OperationError, std::move(error));
-  }
-  // Device timeline: an invalid buffer or a lost device rejects with AbortError.
-  if (!isValid() || dev->isLost()) {
-    if (callback) {
-      callback(MapAsyncStatus::AbortError,
-               dev->isLost() ? "The device is lost." : "The buffer is invalid.");
-    }
+    std::string message = error->message;
+    dev->dispatchError(error.release(), call);
+    if (callback) callback(MapAsyncStatus::OperationError, message);
     return;
+  }
+  // Device timeline (the validation steps): an invalid buffer or a lost
+  // device rejects with AbortError, later, through the map failure steps.
+  if (!isValid() || dev->isLost()) {
+    return failMapLater(std::move(callback), MapAsyncStatus::AbortError,
+                        dev->isLost() ? "The device is lost." : "The buffer is invalid.");
   }
   uint64_t rangeSize = size.value_or(size_ > offset ? size_ - offset : 0);
   auto validate = [&]() -> MaybeError {
@@ -151,7 +148,11 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
     return {};
   };
   if (MaybeError error = validate(); error.isError()) {
-    return fail(MapAsyncStatus::OperationError, std::move(error));
+    // A validation error now (in the call's error scope); the promise
+    // rejects with OperationError later (#dom-gpubuffer-mapasync).
+    std::string message = error->message;
+    dev->dispatchError(error.release(), call);
+    return failMapLater(std::move(callback), MapAsyncStatus::OperationError, std::move(message));
   }
   // Pending until the GPU has finished the work submitted so far (the first
   // tick after the backend's serial completes).
@@ -172,6 +173,31 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
                              self->completeMap(serial, mode, offset, rangeSize);
                            }
                          });
+}
+
+void BufferBase::failMapLater(MapAsyncCallback callback, MapAsyncStatus status,
+                              std::string message) {
+  DeviceBase* dev = device();
+  mapState_ = BufferMapState::Pending;
+  mapFails_ = true;
+  pendingCallback_ = std::move(callback);
+  static std::atomic<uint64_t> failSerials{0};
+
+  // only equality with mapSerial_ matters and both are checked with it).
+  uint64_t serial = mapSerial_ = (++failSerials << 1) | (uint64_t{1} << 63);
+  dev->trackMappedBuffer(this);
+  BufferBase* self = this;
+  dev->enqueueEvent([dev, self, serial, status, message = std::move(message)] {
+    if (!dev->isMappedBufferTracked(self)) return;
+    // The map failure steps: nothing when unmap() cancelled the map.
+    if (serial != self->mapSerial_ || self->mapState_ != BufferMapState::Pending) return;
+    MapAsyncCallback pending = std::move(self->pendingCallback_);
+    self->pendingCallback_ = nullptr;
+    self->mapState_ = BufferMapState::Unmapped;
+    self->mapFails_ = false;
+    dev->untrackMappedBuffer(self);
+    if (pending) pending(status, message);
+  });
 }
 
 // The "map success steps" (or failure, when the device was lost meanwhile).
@@ -292,6 +318,7 @@ void BufferBase::unmap() {
   bool wasPending = mapState_ == BufferMapState::Pending;
   if (mapState_ != BufferMapState::Unmapped) device()->untrackMappedBuffer(this);
   mapSerial_ = 0;  // a completion still queued is now cancelled
+  mapFails_ = false;
   if (mapped_ && backendObject() && !device()->isLost()) {
     // Written bytes reach the buffer.
     if (backend::Status status = backendObject()->unmap(); status.isError()) {
@@ -318,7 +345,7 @@ void BufferBase::destroy() {
 
 MaybeError BufferBase::validateAvailable(std::string_view what) const {
   BINDERY_TRY(validateUsable(what));
-  BINDERY_INVALID_IF_FIX(mapState_ != BufferMapState::Unmapped, BufferMappedInUse,
+  BINDERY_INVALID_IF_FIX(mapState_ != BufferMapState::Unmapped && !mapFails_, BufferMappedInUse,
                          "Call unmap() before using the buffer on the GPU.",
                          "{} is {}, whose mapState is '{}'; the GPU cannot use a buffer while it "
                          "is mapped or a map is pending.",

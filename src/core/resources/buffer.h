@@ -37,7 +37,10 @@ class BufferBase final : public ObjectBase, public BackendOwner<backend::BufferB
   // Checks the buffer is usable in a command or submit: valid and not destroyed.
   MaybeError validateUsable(std::string_view what) const;
   // [[internal state]] is "available": not destroyed, not mapped, no pending map.
-  bool isAvailable() const { return !destroyed_ && mapState_ == BufferMapState::Unmapped; }
+  // A map that failed validation leaves it available while pending.
+  bool isAvailable() const {
+    return !destroyed_ && (mapState_ == BufferMapState::Unmapped || mapFails_);
+  }
   // Fails with BufferDestroyed or BufferMappedInUse naming `what`.
   MaybeError validateAvailable(std::string_view what) const;
 
@@ -53,6 +56,9 @@ class BufferBase final : public ObjectBase, public BackendOwner<backend::BufferB
   // so a completion arriving after it knows it was cancelled.
   MapAsyncCallback pendingCallback_;
   uint64_t mapSerial_ = 0;
+  // The pending map failed on the device timeline: its promise rejects at
+  // the next tick (the map failure steps) and the buffer stays available.
+  bool mapFails_ = false;
   // [[mapping]].views: ranges handed out by getMappedRange, [begin, end).
   std::vector<std::pair<uint64_t, uint64_t>> mappedViews_;
   // A READ mapping's own copy of the range (writes to it are discarded).
@@ -64,6 +70,9 @@ class BufferBase final : public ObjectBase, public BackendOwner<backend::BufferB
   std::unique_ptr<uint8_t[]> scratch_;
 
   void completeMap(uint64_t serial, MapModeFlags mode, uint64_t offset, uint64_t size);
+  // Makes the map pending until the next tick, which runs the map failure
+  // steps: rejects with `status` and `message` unless unmap() came first.
+  void failMapLater(MapAsyncCallback callback, MapAsyncStatus status, std::string message);
   // The backend's pointer for the current WRITE / mappedAtCreation mapping.
   uint8_t* mapWritable();
 };

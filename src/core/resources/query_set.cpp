@@ -121,6 +121,18 @@ namespace bindery {
 using core::fromHandle;
 using core::QuerySetBase;
 
+std::optional<Exception> querySetTypeError(const Device& device,
+                                           const QuerySetDescriptor& descriptor) {
+  const auto* dev = fromHandle<core::DeviceBase>(device);
+  if (descriptor.type != QueryType::Timestamp || dev->hasFeature(FeatureName::TimestampQuery)) {
+    return std::nullopt;
+  }
+  std::unique_ptr<core::ErrorData> error =
+      core::validateQuerySetDescriptor(dev, descriptor).release();
+  return Exception{ExceptionType::TypeError, error->code,
+                   fmt::format("{}.createQuerySet(): {}", dev->describe(), error->format())};
+}
+
 std::string_view toString(QueryType value) {
   return value == QueryType::Occlusion ? "occlusion" : "timestamp";
 }

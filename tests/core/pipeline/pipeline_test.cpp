@@ -468,6 +468,22 @@ TEST_F(PipelineTest, AsyncRejectsWithoutDispatching) {
   EXPECT_TRUE(uncaptured.empty());
 }
 
+// #dom-gpudevice-createcomputepipelineasync: a device lost before creation
+// completes resolves with an invalid pipeline, never a GPUPipelineError.
+TEST_F(PipelineTest, AsyncOnALostDeviceResolves) {
+  ShaderModule m = module(compute(kStorage, "r[0] = vec4f(1);"));
+  std::optional<CreatePipelineAsyncResult<ComputePipeline>> got;
+  device.createComputePipelineAsync(
+      {.layout = kAutoLayout, .compute = {.module = m, .entryPoint = "nope"}},
+      [&](CreatePipelineAsyncResult<ComputePipeline> r) { got = std::move(r); });
+  device.destroy();
+  device.tick();
+  ASSERT_TRUE(got);
+  EXPECT_FALSE(got->error);
+  ASSERT_TRUE(got->pipeline);
+  EXPECT_FALSE(valid(got->pipeline));
+}
+
 // checkShaderBindings (bindery check): the same messages without a device.
 TEST(ShaderCheckTest, SameMessagesWithoutADevice) {
   std::string code =

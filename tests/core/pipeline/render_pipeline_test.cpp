@@ -242,6 +242,45 @@ TEST_F(RenderPipelineTest, PrimitiveAndMultisample) {
   EXPECT_EQ(core::fromHandle<core::RenderPipelineBase>(p)->sampleCount(), 4u);
 }
 
+// The spec checks a format's multisample capability only at createTexture
+// (#texture-creation): a pipeline with a count of 4 and an 'rgba32float'
+// target is valid (issue 19), while the texture it would need is not.
+TEST_F(RenderPipelineTest, MultisampledTargetFormatIsCheckedByCreateTextureOnly) {
+  RenderPipelineDescriptor d = desc();
+  d.multisample.count = 4;
+  d.fragment->targets = {ColorTargetState{.format = TextureFormat::Rgba32float}};
+  RenderPipeline p;
+  expectValid([&] { p = device.createRenderPipeline(d); });
+  EXPECT_TRUE(core::fromHandle<core::RenderPipelineBase>(p)->isValid());
+  expectError(ErrorCode::TextureMultisampleInvalid,
+              [&] {
+                device.createTexture({.size = {4, 4},
+                                      .sampleCount = 4,
+                                      .format = TextureFormat::Rgba32float,
+                                      .usage = TextureUsage::RenderAttachment});
+              },
+              {"'rgba32float' does not support multisampling"});
+}
+
+// #dom-gpudevice-createrenderpipelineasync: on a device lost by the time
+// creation completes, the promise resolves (with an invalid pipeline), even
+// for a descriptor that would fail.
+TEST_F(RenderPipelineTest, AsyncOnALostDeviceResolves) {
+  RenderPipelineDescriptor bad = desc();
+  bad.multisample.count = 3;
+  std::optional<CreatePipelineAsyncResult<RenderPipeline>> before, after;
+  device.createRenderPipelineAsync(bad, [&](auto r) { before = std::move(r); });
+  device.destroy();
+  device.createRenderPipelineAsync(bad, [&](auto r) { after = std::move(r); });
+  device.tick();
+  for (auto* got : {&before, &after}) {
+    ASSERT_TRUE(*got);
+    EXPECT_FALSE((*got)->error);
+    ASSERT_TRUE((*got)->pipeline);
+    EXPECT_FALSE(core::fromHandle<core::RenderPipelineBase>((*got)->pipeline)->isValid());
+  }
+}
+
 TEST_F(RenderPipelineTest, AsyncForm) {
   std::optional<CreatePipelineAsyncResult<RenderPipeline>> got;
   device.createRenderPipelineAsync(desc(), [&](auto r) { got = std::move(r); });

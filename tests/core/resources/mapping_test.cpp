@@ -1,5 +1,8 @@
 // #dom-gpubuffer-mapasync, #dom-gpubuffer-getmappedrange, #dom-gpubuffer-unmap
 #include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "test_device.h"
 
@@ -19,11 +22,13 @@ class MappingTest : public DeviceTest {
   struct Outcome {
     bool called = false;
     MapAsyncStatus status = MapAsyncStatus::Success;
+    std::string message;
   };
   MapAsyncCallback record(Outcome* o) {
-    return [o](MapAsyncStatus s, std::string_view) {
+    return [o](MapAsyncStatus s, std::string_view message) {
       o->called = true;
       o->status = s;
+      o->message = message;
     };
   }
 };
@@ -98,12 +103,71 @@ TEST_F(MappingTest, ModeMustBeExactlyReadOrWrite) {
   expectError(ErrorCode::BufferMapModeInvalid,
               [&] { b.mapAsync(MapMode::Read | MapMode::Write, 0, std::nullopt, record(&o)); },
               {"exactly one of GPUMapMode.READ and GPUMapMode.WRITE", "[Buffer \"readback\"]"});
+  // Found on the device timeline: the promise rejects later, through the
+  // map failure steps (#dom-gpubuffer-mapasync); pending until then.
+  EXPECT_FALSE(o.called);
+  EXPECT_EQ(b.mapState(), BufferMapState::Pending);
+  device.tick();
   EXPECT_TRUE(o.called);
   EXPECT_EQ(o.status, MapAsyncStatus::OperationError);
   EXPECT_EQ(b.mapState(), BufferMapState::Unmapped);
   expectError(ErrorCode::BufferMapModeInvalid, [&] { b.mapAsync(MapModeFlags{}); });
+  device.tick();
   expectError(ErrorCode::BufferMapModeInvalid, [&] { b.mapAsync(MapModeFlags::fromBits(0x5)); },
               {"not GPUMapMode flags"});
+}
+
+// Every device-timeline failure rejects later; only a mapped or pending
+// buffer rejects at once (the early-reject steps).
+TEST_F(MappingTest, DeviceTimelineFailuresRejectLater) {
+  Buffer b = readBuffer(64);
+  struct Case {
+    const char* what;
+    std::function<void(Outcome*)> map;
+    ErrorCode code;
+  };
+  Buffer w = writeBuffer();
+  Buffer gone = readBuffer();
+  gone.destroy();
+  std::vector<Case> cases = {
+      {"usage", [&](Outcome* o) { w.mapAsync(MapMode::Read, 0, std::nullopt, record(o)); },
+       ErrorCode::BufferMapUsageMissing},
+      {"offset", [&](Outcome* o) { b.mapAsync(MapMode::Read, 4, std::nullopt, record(o)); },
+       ErrorCode::BufferMapOffsetNotAligned},
+      {"size", [&](Outcome* o) { b.mapAsync(MapMode::Read, 0, 6, record(o)); },
+       ErrorCode::BufferMapSizeNotAligned},
+      {"range", [&](Outcome* o) { b.mapAsync(MapMode::Read, 32, 40, record(o)); },
+       ErrorCode::BufferMapOutOfBounds},
+      {"destroyed", [&](Outcome* o) { gone.mapAsync(MapMode::Read, 0, std::nullopt, record(o)); },
+       ErrorCode::BufferDestroyed},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Outcome o;
+    expectError(c.code, [&] { c.map(&o); });
+    EXPECT_FALSE(o.called);
+    device.tick();
+    EXPECT_TRUE(o.called);
+    EXPECT_EQ(o.status, MapAsyncStatus::OperationError);
+    EXPECT_THAT(o.message, ::testing::Not(::testing::IsEmpty()));
+  }
+  // The buffer stays usable while its failing map is pending.
+  Buffer copy = device.createBuffer({.size = 16, .usage = BufferUsage::CopyDst});
+  Outcome o;
+  expectError(ErrorCode::BufferMapUsageMissing,
+              [&] { copy.mapAsync(MapMode::Read, 0, std::nullopt, record(&o)); });
+  EXPECT_EQ(copy.mapState(), BufferMapState::Pending);
+  expectValid([&] {
+    CommandEncoder e = device.createCommandEncoder();
+    e.clearBuffer(copy);
+    device.queue().submit({e.finish()});
+  });
+  // unmap() before the failure steps: AbortError, and the queued failure does nothing.
+  copy.unmap();
+  EXPECT_EQ(o.status, MapAsyncStatus::AbortError);
+  device.tick();
+  EXPECT_EQ(o.status, MapAsyncStatus::AbortError);
+  EXPECT_EQ(copy.mapState(), BufferMapState::Unmapped);
 }
 
 TEST_F(MappingTest, UsageMustMatchMode) {
@@ -111,8 +175,10 @@ TEST_F(MappingTest, UsageMustMatchMode) {
   Buffer w = writeBuffer();
   expectError(ErrorCode::BufferMapUsageMissing, [&] { r.mapAsync(MapMode::Write); },
               {"GPUMapMode.WRITE needs GPUBufferUsage.MAP_WRITE", "Fix:"});
+  device.tick();
   expectError(ErrorCode::BufferMapUsageMissing, [&] { w.mapAsync(MapMode::Read); },
               {"GPUMapMode.READ needs GPUBufferUsage.MAP_READ"});
+  device.tick();
   expectValid([&] { w.mapAsync(MapMode::Write); });
 }
 
@@ -120,11 +186,15 @@ TEST_F(MappingTest, OffsetSizeAlignmentAndBounds) {
   Buffer b = readBuffer(64);
   expectError(ErrorCode::BufferMapOffsetNotAligned, [&] { b.mapAsync(MapMode::Read, 4); },
               {"offset (4) is not a multiple of 8"});
+  device.tick();
   expectError(ErrorCode::BufferMapSizeNotAligned, [&] { b.mapAsync(MapMode::Read, 0, 6); },
               {"(6) is not a multiple of 4"});
+  device.tick();
   expectError(ErrorCode::BufferMapOutOfBounds, [&] { b.mapAsync(MapMode::Read, 32, 40); },
               {"[32, 72) is outside the buffer (size 64)"});
+  device.tick();
   expectError(ErrorCode::BufferMapOutOfBounds, [&] { b.mapAsync(MapMode::Read, 72); });
+  device.tick();
   expectValid([&] { b.mapAsync(MapMode::Read, 64); });  // an empty range at the end
   device.tick();
   EXPECT_EQ(b.mapState(), BufferMapState::Mapped);
@@ -171,6 +241,8 @@ TEST_F(MappingTest, DeviceDestroyAbortsPendingMap) {
   EXPECT_EQ(o.status, MapAsyncStatus::AbortError);
   Outcome lost;
   b.mapAsync(MapMode::Read, 0, std::nullopt, record(&lost));
+  device.tick();
+  EXPECT_TRUE(lost.called);
   EXPECT_EQ(lost.status, MapAsyncStatus::AbortError);
 }
 

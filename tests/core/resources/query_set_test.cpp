@@ -133,6 +133,21 @@ TEST_F(QuerySetTest, TimestampNeedsTheFeature) {
               [&] { device.createQuerySet({.type = QueryType::Timestamp, .count = 2}); },
               {"'timestamp-query' feature", "requiredFeatures"});
   querySet(QueryType::Occlusion, 2);
+  // In JavaScript the same is a TypeError of the content timeline
+  // (#dom-gpudevice-createqueryset), thrown before anything is created.
+  std::optional<Exception> thrown =
+      querySetTypeError(device, {.type = QueryType::Timestamp, .count = 2});
+  ASSERT_TRUE(thrown);
+  EXPECT_EQ(thrown->type, ExceptionType::TypeError);
+  EXPECT_EQ(thrown->code, ErrorCode::MissingFeature);
+  EXPECT_THAT(thrown->message, ::testing::HasSubstr("createQuerySet(): descriptor.type is "
+                                                    "'timestamp', which needs the "
+                                                    "'timestamp-query' feature"));
+  EXPECT_FALSE(querySetTypeError(device, {.type = QueryType::Occlusion, .count = 2}));
+}
+
+TEST_F(QuerySetTest, TimestampTypeErrorOnlyWithoutTheFeature) {
+  EXPECT_FALSE(querySetTypeError(device, {.type = QueryType::Timestamp, .count = 2}));
 }
 
 // --- occlusion queries ----------------------------------------------------------------
