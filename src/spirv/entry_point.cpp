@@ -81,6 +81,7 @@ struct EntryBuilder {
           builtin == spv::BuiltIn::SubgroupLocalInvocationId)
         g.b.capability(spv::Capability::GroupNonUniform);
     }
+    if (g.T.containsF16(t)) g.b.capability(spv::Capability::StorageInputOutput16);
     Id var = g.b.newId();
     emitOp(g.b.globals, spv::Op::OpVariable,
            {g.pointerType(sc, g.type(varType)), var, uint32_t(sc)});

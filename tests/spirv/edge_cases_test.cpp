@@ -194,4 +194,20 @@ fn outer(p: ptr<storage, array<f32>, read_write>) { fill(p, 3u); }
   EXPECT_NE(d.find("OpArrayLength"), std::string::npos);
 }
 
+TEST(SpirvEdgeCases, F16StageIo) {
+  std::string d = SPIRV_EXPECT_VALID(R"(
+enable f16;
+struct V { @builtin(position) p: vec4f, @location(0) h: vec2h }
+@vertex fn vs(@location(0) x: f16) -> V { return V(vec4f(f32(x)), vec2h(x)); }
+@fragment fn fs(in: V) -> @location(0) vec4h { return vec4h(in.h, 0.0h, 1.0h); }
+)",
+                                     "vs");
+  EXPECT_NE(d.find("StorageInputOutput16"), std::string::npos) << d;
+  SPIRV_EXPECT_VALID(R"(
+enable f16;
+@fragment fn fs(@location(0) h: vec2h) -> @location(0) vec4h { return vec4h(h, 0.0h, 1.0h); }
+)",
+                     "fs");
+}
+
 }  // namespace
