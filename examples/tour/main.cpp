@@ -18,6 +18,7 @@ int main() {
   tour::textureViews(tour);
   tour::bindingModel(tour);
   tour::pipelines(tour);
+  tour::gpuCompute(tour);
 
   std::printf("\n%d step(s) failed.\n", tour.failures());
   return tour.failures() == 0 ? 0 : 1;

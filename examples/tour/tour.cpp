@@ -39,6 +39,14 @@ void printIndented(const std::string& text) {
 
 }  // namespace
 
+void Tour::expectTrue(std::string_view what, bool ok, std::string_view detail) {
+  ++steps_;
+  if (!ok) ++failures_;
+  std::printf("[%2d] %s  %.*s%s%.*s\n", steps_, ok ? "ok  " : "FAIL", static_cast<int>(what.size()),
+              what.data(), detail.empty() ? "" : ": ", static_cast<int>(detail.size()),
+              detail.data());
+}
+
 void Tour::expectValid(std::string_view what, const std::function<void()>& step) {
   ++steps_;
   std::optional<Error> error = run(device_, step);

@@ -25,6 +25,9 @@ class Tour {
                    const std::function<void()>& step);
   // A line of commentary.
   void note(std::string_view text);
+  // A step checked by the tour itself (GPU results against expected values):
+  // prints "ok" or "FAIL" with `detail`.
+  void expectTrue(std::string_view what, bool ok, std::string_view detail = {});
 
   int failures() const { return failures_; }
 
@@ -38,5 +41,6 @@ class Tour {
 void textureViews(Tour& tour);  // seed 002
 void bindingModel(Tour& tour);  // seeds 000, 001, 004
 void pipelines(Tour& tour);     // seeds 003, 004: shader modules, pipelines, 'auto'
+void gpuCompute(Tour& tour);    // seed 000's compute scenarios on a Vulkan device
 
 }  // namespace tour

@@ -1,0 +1,405 @@
+// Compute on the Vulkan backend against raw Vulkan, same process, same run
+// (issue 14):
+//
+//   BindDispatch_Bindery/{0,1}: 100,000 x (setBindGroup + dispatchWorkgroups(1))
+//     over 64 prebuilt groups (Arg 1: each with a dynamic offset), encoded,
+//     finished, submitted and waited for. Counters per pair: encode_ns (the
+//     API calls and finish), submit_ns (submit: recording into Vulkan) in
+//     this thread's CPU time; total_ns (wall, with the GPU's execution).
+//   BindDispatch_Raw/{0,1}: the same vkCmdBindDescriptorSets + vkCmdDispatch
+//     calls recorded by hand into one command buffer, submitted and waited for
+//     (record_ns: CPU time per pair; total_ns: wall per pair).
+//   CreateBindGroup/{1,4}: createBindGroup with 1 or 4 buffer entries, on
+//     Vulkan and on the null device; CreateSubRangeGroups: 10,000 sub-range
+//     groups of one buffer (per group), Vulkan and null.
+//   CreateComputePipeline: unique WGSL each time, layout 'auto', until the
+//     VkPipeline exists.
+//
+// Runs on the Vulkan device the loader finds (lavapipe with
+// VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json).
+#include <benchmark/benchmark.h>
+#include <vulkan/vulkan.h>
+
+#include <bindery/bindery.h>
+#include <bindery/spirv/generate.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "backends/vulkan/compute_pipeline.h"
+#include "backends/vulkan/instance.h"
+#include "core/base/handles.h"
+#include "core/pipeline/pipeline.h"
+
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+constexpr uint32_t kPairs = 100000;
+constexpr uint32_t kGroups = 64;
+constexpr uint32_t kStride = 256;
+
+// Reads only, so bindery's usage tracking puts no barrier between dispatches
+// (the raw program has none either).
+constexpr const char* kShader = R"(
+struct U { v: vec4u }
+@group(0) @binding(0) var<uniform> u: U;
+@group(0) @binding(1) var<storage, read> src: array<u32, 4>;
+@compute @workgroup_size(1) fn main() { var x = u.v.x + src[0]; x += 1u; }
+)";
+
+double nsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+}
+
+// This thread's CPU time: the encoding and recording counters use it, so
+// other processes on a loaded machine do not inflate them.
+double threadNs() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e9 + double(t.tv_nsec);
+}
+
+// ---------------------------------------------------------------------------
+// bindery
+
+struct BinderyCompute {
+  bindery::Device device;
+  bindery::Buffer uniforms, out;
+  bindery::BindGroupLayout layout[2];
+  bindery::ComputePipeline pipeline[2];
+  std::vector<bindery::BindGroup> groups[2];
+  bool ok = false;
+
+  explicit BinderyCompute(bindery::BackendType backend) {
+    bindery::InstanceDescriptor instance;
+    instance.backend = backend;
+    bindery::Adapter adapter = bindery::Instance::create(instance).requestAdapter();
+    if (!adapter) return;
+    device = adapter.requestDevice().device;
+    if (!device) return;
+    uniforms = buffer(kStride * kGroups, bindery::BufferUsage::Uniform);
+    out = buffer(16, bindery::BufferUsage::Storage);
+    for (int dynamic = 0; dynamic < 2; ++dynamic) {
+      bindery::BindGroupLayoutDescriptor d;
+      d.entries = {
+          {0, bindery::ShaderStage::Compute,
+           bindery::BufferBindingLayout{bindery::BufferBindingType::Uniform, dynamic == 1, 16}},
+          {1, bindery::ShaderStage::Compute,
+           bindery::BufferBindingLayout{bindery::BufferBindingType::ReadOnlyStorage}}};
+      layout[dynamic] = device.createBindGroupLayout(d);
+      bindery::PipelineLayoutDescriptor pl;
+      pl.bindGroupLayouts = {layout[dynamic]};
+      bindery::ComputePipelineDescriptor pd;
+      pd.layout = device.createPipelineLayout(pl);
+      pd.compute.module = device.createShaderModule({.code = kShader});
+      pipeline[dynamic] = device.createComputePipeline(pd);
+      for (uint32_t g = 0; g < kGroups; ++g) {
+        bindery::BindGroupDescriptor bd;
+        bd.layout = layout[dynamic];
+        bd.entries = {{0, bindery::BufferBinding{uniforms, dynamic ? 0 : g * kStride, 16}},
+                      {1, bindery::BufferBinding{out}}};
+        groups[dynamic].push_back(device.createBindGroup(bd));
+      }
+    }
+    ok = true;
+  }
+  bindery::Buffer buffer(uint64_t size, bindery::BufferUsageFlags usage) {
+    bindery::BufferDescriptor d;
+    d.size = size;
+    d.usage = usage;
+    return device.createBuffer(d);
+  }
+  void finish() {
+    while (std::optional<uint64_t> serial = device.pendingSerial()) {
+      if (*serial != 0) device.waitSerial(*serial, 60s);
+      device.tick();
+    }
+  }
+};
+
+BinderyCompute& vulkanBindery() {
+  static BinderyCompute b(bindery::BackendType::Vulkan);
+  return b;
+}
+BinderyCompute& nullBindery() {
+  static BinderyCompute b(bindery::BackendType::Null);
+  return b;
+}
+
+void BM_BindDispatch_Bindery(benchmark::State& state) {
+  BinderyCompute& b = vulkanBindery();
+  if (!b.ok) return state.SkipWithError("no Vulkan adapter");
+  bool dynamic = state.range(0) == 1;
+  double encode = 0, submit = 0, total = 0;
+  for (auto _ : state) {
+    Clock::time_point start = Clock::now();
+    double cpu = threadNs();
+    bindery::CommandEncoder encoder = b.device.createCommandEncoder();
+    bindery::ComputePassEncoder pass = encoder.beginComputePass();
+    pass.setPipeline(b.pipeline[dynamic]);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      if (dynamic) {
+        uint32_t offset = (i % kGroups) * kStride;
+        pass.setBindGroup(0, b.groups[1][0], std::span<const uint32_t>(&offset, 1));
+      } else {
+        pass.setBindGroup(0, b.groups[0][i % kGroups]);
+      }
+      pass.dispatchWorkgroups(1);
+    }
+    pass.end();
+    bindery::CommandBuffer commands = encoder.finish();
+    double encoded = threadNs();
+    encode += encoded - cpu;
+    b.device.queue().submit({commands});
+    submit += threadNs() - encoded;
+    b.finish();
+    total += nsSince(start);
+  }
+  double pairs = double(state.iterations()) * kPairs;
+  state.counters["encode_ns"] = encode / pairs;
+  state.counters["submit_ns"] = submit / pairs;
+  state.counters["total_ns"] = total / pairs;
+}
+
+// ---------------------------------------------------------------------------
+// raw Vulkan: its own VkDevice on the same physical device.
+
+struct RawCompute {
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkDescriptorSetLayout setLayout[2] = {};
+  VkPipelineLayout layout[2] = {};
+  VkPipeline pipeline[2] = {};
+  VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
+  std::vector<VkDescriptorSet> sets[2];
+  bool ok = false;
+
+  RawCompute() {
+    bindery::vulkan::Instance* instance = bindery::vulkan::sharedInstance();
+    if (!instance || instance->physicalDevices().empty()) return;
+    const bindery::vulkan::PhysicalDevice& physical = instance->physicalDevices()[0];
+    float priority = 1;
+    VkDeviceQueueCreateInfo q{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    q.queueFamilyIndex = physical.queueFamily;
+    q.queueCount = 1;
+    q.pQueuePriorities = &priority;
+    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    info.queueCreateInfoCount = 1;
+    info.pQueueCreateInfos = &q;
+    if (vkCreateDevice(physical.handle, &info, nullptr, &device) != VK_SUCCESS) return;
+    vkGetDeviceQueue(device, physical.queueFamily, 0, &queue);
+    // One host-visible buffer: 64 uniform windows, then the output.
+    VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bi.size = kStride * (kGroups + 1);
+    bi.usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    vkCreateBuffer(device, &bi, nullptr, &buffer);
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device, buffer, &req);
+    uint32_t type = 0;
+    while (!(req.memoryTypeBits & (1u << type))) ++type;
+    VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    ai.allocationSize = req.size;
+    ai.memoryTypeIndex = type;
+    vkAllocateMemory(device, &ai, nullptr, &memory);
+    vkBindBufferMemory(device, buffer, memory, 0);
+    bindery::wgsl::Module module = bindery::wgsl::parse(kShader);
+    bindery::spirv::Result spirv = bindery::spirv::generate(module, "main");
+    if (!spirv.ok()) return;
+    VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kGroups},
+                                    {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kGroups},
+                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * kGroups}};
+    VkDescriptorPoolCreateInfo pi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    pi.maxSets = 2 * kGroups;
+    pi.poolSizeCount = 3;
+    pi.pPoolSizes = sizes;
+    vkCreateDescriptorPool(device, &pi, nullptr, &descriptorPool);
+    for (int dynamic = 0; dynamic < 2; ++dynamic) {
+      VkDescriptorSetLayoutBinding bindings[] = {
+          {0,
+           dynamic ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+           1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+          {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+      VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+      li.bindingCount = 2;
+      li.pBindings = bindings;
+      vkCreateDescriptorSetLayout(device, &li, nullptr, &setLayout[dynamic]);
+      VkPipelineLayoutCreateInfo pli{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+      pli.setLayoutCount = 1;
+      pli.pSetLayouts = &setLayout[dynamic];
+      vkCreatePipelineLayout(device, &pli, nullptr, &layout[dynamic]);
+      auto made = bindery::vulkan::createComputeVkPipeline(device, VK_NULL_HANDLE, layout[dynamic],
+                                                           spirv.words, "main");
+      if (made.isError()) return;
+      pipeline[dynamic] = made.value();
+      for (uint32_t g = 0; g < kGroups; ++g) {
+        VkDescriptorSetAllocateInfo si{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+        si.descriptorPool = descriptorPool;
+        si.descriptorSetCount = 1;
+        si.pSetLayouts = &setLayout[dynamic];
+        VkDescriptorSet set;
+        vkAllocateDescriptorSets(device, &si, &set);
+        VkDescriptorBufferInfo infos[] = {{buffer, dynamic ? 0 : g * kStride, 16},
+                                          {buffer, kGroups * kStride, 16}};
+        VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET},
+                                          {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+        for (uint32_t w = 0; w < 2; ++w) {
+          writes[w].dstSet = set;
+          writes[w].dstBinding = w;
+          writes[w].descriptorCount = 1;
+          writes[w].descriptorType = bindings[w].descriptorType;
+          writes[w].pBufferInfo = &infos[w];
+        }
+        vkUpdateDescriptorSets(device, 2, writes, 0, nullptr);
+        sets[dynamic].push_back(set);
+      }
+    }
+    VkCommandPoolCreateInfo ci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    ci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    ci.queueFamilyIndex = physical.queueFamily;
+    vkCreateCommandPool(device, &ci, nullptr, &pool);
+    VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cai.commandPool = pool;
+    cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cai.commandBufferCount = 1;
+    vkAllocateCommandBuffers(device, &cai, &commands);
+    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    vkCreateFence(device, &fi, nullptr, &fence);
+    ok = true;
+  }
+};
+
+RawCompute& raw() {
+  static RawCompute r;
+  return r;
+}
+
+void BM_BindDispatch_Raw(benchmark::State& state) {
+  RawCompute& r = raw();
+  if (!r.ok) return state.SkipWithError("no Vulkan device");
+  int dynamic = static_cast<int>(state.range(0));
+  double record = 0, total = 0;
+  for (auto _ : state) {
+    Clock::time_point start = Clock::now();
+    double cpu = threadNs();
+    vkResetCommandBuffer(r.commands, 0);
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    vkBeginCommandBuffer(r.commands, &begin);
+    vkCmdBindPipeline(r.commands, VK_PIPELINE_BIND_POINT_COMPUTE, r.pipeline[dynamic]);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      uint32_t offset = (i % kGroups) * kStride;
+      VkDescriptorSet set = dynamic ? r.sets[1][0] : r.sets[0][i % kGroups];
+      vkCmdBindDescriptorSets(r.commands, VK_PIPELINE_BIND_POINT_COMPUTE, r.layout[dynamic], 0, 1,
+                              &set, dynamic ? 1 : 0, &offset);
+      vkCmdDispatch(r.commands, 1, 1, 1);
+    }
+    vkEndCommandBuffer(r.commands);
+    record += threadNs() - cpu;
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &r.commands;
+    vkQueueSubmit(r.queue, 1, &submit, r.fence);
+    vkWaitForFences(r.device, 1, &r.fence, VK_TRUE, UINT64_MAX);
+    vkResetFences(r.device, 1, &r.fence);
+    total += nsSince(start);
+  }
+  double pairs = double(state.iterations()) * kPairs;
+  state.counters["record_ns"] = record / pairs;
+  state.counters["total_ns"] = total / pairs;
+}
+
+// ---------------------------------------------------------------------------
+// creation
+
+void createGroups(benchmark::State& state, BinderyCompute& b, uint32_t entries) {
+  if (!b.ok) return state.SkipWithError("no adapter");
+  bindery::BindGroupLayoutDescriptor d;
+  for (uint32_t e = 0; e < entries; ++e) {
+    d.entries.push_back({e, bindery::ShaderStage::Compute,
+                         bindery::BufferBindingLayout{bindery::BufferBindingType::Uniform}});
+  }
+  bindery::BindGroupLayout layout = b.device.createBindGroupLayout(d);
+  bindery::BindGroupDescriptor g;
+  g.layout = layout;
+  for (uint32_t e = 0; e < entries; ++e) {
+    g.entries.push_back({e, bindery::BufferBinding{b.uniforms, e * kStride, 16}});
+  }
+  for (auto _ : state) benchmark::DoNotOptimize(b.device.createBindGroup(g));
+  b.device.tick();
+}
+void BM_CreateBindGroup_Vulkan(benchmark::State& state) {
+  createGroups(state, vulkanBindery(), static_cast<uint32_t>(state.range(0)));
+}
+void BM_CreateBindGroup_Null(benchmark::State& state) {
+  createGroups(state, nullBindery(), static_cast<uint32_t>(state.range(0)));
+}
+
+void subRangeGroups(benchmark::State& state, BinderyCompute& b) {
+  if (!b.ok) return state.SkipWithError("no adapter");
+  constexpr uint32_t kCount = 10000;
+  bindery::Buffer big = b.buffer(uint64_t{kStride} * kCount, bindery::BufferUsage::Uniform);
+  bindery::BindGroupDescriptor g;
+  g.layout = b.layout[0];
+  std::vector<bindery::BindGroup> groups;
+  groups.reserve(kCount);
+  for (auto _ : state) {
+    for (uint32_t i = 0; i < kCount; ++i) {
+      g.entries = {{0, bindery::BufferBinding{big, uint64_t{i} * kStride, 96}},
+                   {1, bindery::BufferBinding{b.out}}};
+      groups.push_back(b.device.createBindGroup(g));
+    }
+    state.PauseTiming();
+    groups.clear();
+    b.device.tick();
+    state.ResumeTiming();
+  }
+  state.counters["ns_per_group"] =
+      benchmark::Counter(double(state.iterations()) * kCount,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+void BM_CreateSubRangeGroups_Vulkan(benchmark::State& state) {
+  subRangeGroups(state, vulkanBindery());
+}
+void BM_CreateSubRangeGroups_Null(benchmark::State& state) {
+  subRangeGroups(state, nullBindery());
+}
+
+void BM_CreateComputePipeline_Vulkan(benchmark::State& state) {
+  BinderyCompute& b = vulkanBindery();
+  if (!b.ok) return state.SkipWithError("no Vulkan adapter");
+  uint64_t unique = 0;
+  for (auto _ : state) {
+    ++unique;
+    std::string code = std::string(kShader) + "const k" + std::to_string(unique) + " = 1u;\n";
+    bindery::ComputePipelineDescriptor pd;
+    pd.layout = bindery::kAutoLayout;
+    pd.compute.module = b.device.createShaderModule({.code = code});
+    bindery::ComputePipeline p = b.device.createComputePipeline(pd);
+    // Until the VkPipeline exists (compiled on another thread).
+    auto* core = bindery::core::fromHandle<bindery::core::ComputePipelineBase>(p);
+    auto* backend = static_cast<bindery::vulkan::ComputePipeline*>(core->backendObject());
+    if (!backend || backend->handle().isError()) return state.SkipWithError("creation failed");
+  }
+}
+
+BENCHMARK(BM_BindDispatch_Bindery)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_BindDispatch_Raw)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CreateBindGroup_Vulkan)->Arg(1)->Arg(4);
+BENCHMARK(BM_CreateBindGroup_Null)->Arg(1)->Arg(4);
+BENCHMARK(BM_CreateSubRangeGroups_Vulkan)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CreateSubRangeGroups_Null)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CreateComputePipeline_Vulkan)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
