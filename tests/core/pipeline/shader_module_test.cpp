@@ -94,10 +94,10 @@ TEST_F(ShaderModuleTest, RequiresNamesOnlySupportedLanguageExtensions) {
   expectError(ErrorCode::ShaderModuleCompilationFailed,
               [&] {
                 m = device.createShaderModule(
-                    {.label = "subgroups", .code = "// ids\nrequires subgroup_id;\n"});
+                    {.label = "subgroups", .code = "// ids\nrequires buffer_view;\n"});
               },
               {"createShaderModule([ShaderModule \"subgroups\"])", "line 2",
-               "requires subgroup_id: language extension 'subgroup_id' is not implemented",
+               "requires buffer_view: language extension 'buffer_view' is not implemented",
                "(supported: readonly_and_readwrite_storage_textures, "
                "packed_4x8_integer_dot_product,"});
   CompilationInfo info = m.getCompilationInfo();
