@@ -142,7 +142,15 @@ Result<Allocation> MemoryAllocator::allocate(const VkMemoryRequirements& require
   auto block = std::make_unique<MemoryBlock>(options_.blockSize);
   block->pool = poolIndex;
   Result<VkDeviceMemory> memory = allocateDeviceMemory(options_.blockSize, *type, &block->mapped);
-  if (memory.isError()) return memory.error();
+  if (memory.isError()) {
+    // A heap that cannot take a whole new block may still take the resource.
+    if (memory.error().kind != ErrorKind::OutOfMemory) return memory.error();
+    Result<VkDeviceMemory> dedicated = allocateDeviceMemory(requirements.size, *type, &a.mapped);
+    if (dedicated.isError()) return dedicated.error();
+    a.memory = dedicated.value();
+    ++dedicatedCount_;
+    return a;
+  }
   block->memory = memory.value();
   std::optional<uint64_t> offset = block->ranges.allocate(requirements.size, alignment);
   a.memory = block->memory;

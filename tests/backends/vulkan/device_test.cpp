@@ -191,6 +191,23 @@ TEST_F(VulkanDeviceTest, DestroyFinishesEverything) {
   EXPECT_TRUE(device_->waitSerial(100, 1ms).value());
 }
 
+TEST_F(VulkanDeviceTest, AHeapTooSmallForABlockStillTakesSmallResources) {
+  // Blocks larger than any heap: sub-allocation cannot start a block, so the
+  // resource gets memory of its own.
+  VkDeviceSize largest = 0;
+  for (uint32_t i = 0; i < physicalDevice().memory.memoryHeapCount; ++i) {
+    largest = std::max(largest, physicalDevice().memory.memoryHeaps[i].size);
+  }
+  MemoryAllocator allocator(device_->handle(), physicalDevice().memory,
+                            {largest + (VkDeviceSize{1} << 20)});
+  Result<Allocation> a = allocator.allocate(bufferRequirements(1024), MemoryUse::GpuOnly, true);
+  ASSERT_FALSE(a.isError()) << a.error().message;
+  EXPECT_EQ(a.value().block, nullptr);
+  EXPECT_EQ(allocator.deviceMemoryCount(), 1u);
+  allocator.free(a.value());
+  EXPECT_EQ(allocator.deviceMemoryCount(), 0u);
+}
+
 class VulkanFenceDeviceTest : public VulkanDeviceTest {
  protected:
   void SetUp() override {
