@@ -2,6 +2,8 @@
 #include "backends/vulkan/adapter.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 
 #include "backends/vulkan/capabilities.h"
 #include "backends/vulkan/instance.h"
@@ -18,7 +20,12 @@ Result<std::unique_ptr<backend::DeviceBackend>> Adapter::createDevice(const Feat
                                                                       const Limits&) {
   // Every optional Vulkan feature bindery uses is enabled when present, so the
   // device serves any features and limits the adapter offers.
-  Result<std::unique_ptr<Device>> device = Device::create(device_, {});
+  Device::Options options;
+  // Testing: GPU-only memory behaves as a discrete GPU's even where it is
+  // host-visible (tests/backends/vulkan runs the API suites so too).
+  const char* unmapped = std::getenv("BINDERY_VULKAN_UNMAPPED_GPU_MEMORY");
+  options.memory.mapGpuOnlyMemory = !(unmapped && std::string_view(unmapped) == "1");
+  Result<std::unique_ptr<Device>> device = Device::create(device_, options);
   if (device.isError()) return device.error();
   return std::unique_ptr<backend::DeviceBackend>(std::move(device.value()));
 }

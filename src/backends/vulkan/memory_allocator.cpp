@@ -45,7 +45,7 @@ MemoryAllocator::MemoryAllocator(VkDevice device,
                                  const VkPhysicalDeviceMemoryProperties& properties,
                                  Options options)
     : device_(device), properties_(properties), options_(options) {
-  pools_.resize(properties.memoryTypeCount * 2);
+  pools_.resize(properties.memoryTypeCount * 4);
 }
 
 MemoryAllocator::~MemoryAllocator() {
@@ -73,7 +73,7 @@ std::optional<uint32_t> MemoryAllocator::chooseMemoryType(uint32_t typeBits, Mem
 }
 
 Result<VkDeviceMemory> MemoryAllocator::allocateDeviceMemory(VkDeviceSize size, uint32_t type,
-                                                             uint8_t** mapped) {
+                                                             bool map, uint8_t** mapped) {
   uint32_t heap = properties_.memoryTypes[type].heapIndex;
   VkDeviceSize heapSize = properties_.memoryHeaps[heap].size;
   if (size > heapSize || heapUsage_[heap] > heapSize - size) {
@@ -89,7 +89,7 @@ Result<VkDeviceMemory> MemoryAllocator::allocateDeviceMemory(VkDeviceSize size, 
   BINDERY_VK_TRY(checkVk(vkAllocateMemory(device_, &info, nullptr, &memory),
                          fmt::format("vkAllocateMemory({} bytes, type {})", size, type)));
   *mapped = nullptr;
-  if (properties_.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) {
+  if (map && (properties_.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) {
     void* pointer = nullptr;
     Status status =
         checkVk(vkMapMemory(device_, memory, 0, VK_WHOLE_SIZE, 0, &pointer), "vkMapMemory");
@@ -116,18 +116,19 @@ Result<Allocation> MemoryAllocator::allocate(const VkMemoryRequirements& require
         fmt::format("No Vulkan memory type is {} among the resource's allowed types (0x{:x}).",
                     useName(use), requirements.memoryTypeBits));
   }
+  bool map = use != MemoryUse::GpuOnly || options_.mapGpuOnlyMemory;
   Allocation a;
   a.memoryType = *type;
   a.size = requirements.size;
   // Large resources get their own VkDeviceMemory.
   if (requirements.size > options_.blockSize / 2) {
-    Result<VkDeviceMemory> memory = allocateDeviceMemory(requirements.size, *type, &a.mapped);
+    Result<VkDeviceMemory> memory = allocateDeviceMemory(requirements.size, *type, map, &a.mapped);
     if (memory.isError()) return memory.error();
     a.memory = memory.value();
     ++dedicatedCount_;
     return a;
   }
-  uint32_t poolIndex = *type * 2 + (linear ? 1 : 0);
+  uint32_t poolIndex = (*type * 2 + (linear ? 1 : 0)) * 2 + (map ? 1 : 0);
   std::vector<std::unique_ptr<MemoryBlock>>& pool = pools_[poolIndex];
   VkDeviceSize alignment = std::max<VkDeviceSize>(requirements.alignment, 1);
   for (auto& block : pool) {
@@ -141,11 +142,13 @@ Result<Allocation> MemoryAllocator::allocate(const VkMemoryRequirements& require
   }
   auto block = std::make_unique<MemoryBlock>(options_.blockSize);
   block->pool = poolIndex;
-  Result<VkDeviceMemory> memory = allocateDeviceMemory(options_.blockSize, *type, &block->mapped);
+  Result<VkDeviceMemory> memory =
+      allocateDeviceMemory(options_.blockSize, *type, map, &block->mapped);
   if (memory.isError()) {
     // A heap that cannot take a whole new block may still take the resource.
     if (memory.error().kind != ErrorKind::OutOfMemory) return memory.error();
-    Result<VkDeviceMemory> dedicated = allocateDeviceMemory(requirements.size, *type, &a.mapped);
+    Result<VkDeviceMemory> dedicated =
+        allocateDeviceMemory(requirements.size, *type, map, &a.mapped);
     if (dedicated.isError()) return dedicated.error();
     a.memory = dedicated.value();
     ++dedicatedCount_;
@@ -177,7 +180,7 @@ void MemoryAllocator::free(Allocation& a) {
   std::vector<std::unique_ptr<MemoryBlock>>& pool = pools_[block->pool];
   if (block->ranges.empty() && pool.size() > 1) {
     auto it = std::find_if(pool.begin(), pool.end(), [&](auto& b) { return b.get() == block; });
-    freeDeviceMemory(block->memory, block->ranges.size(), block->pool / 2);
+    freeDeviceMemory(block->memory, block->ranges.size(), block->pool / 4);
     pool.erase(it);
   }
 }

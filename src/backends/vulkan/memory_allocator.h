@@ -38,6 +38,11 @@ class MemoryAllocator {
  public:
   struct Options {
     VkDeviceSize blockSize = VkDeviceSize{64} << 20;
+    // Host-visible memory given to GPU-only resources is mapped (a buffer is
+    // then zeroed and written by the CPU). False makes such memory behave as
+    // a discrete GPU's (fills and uploads on the GPU): the tests run those
+    // paths on lavapipe, whose only memory type is host-visible.
+    bool mapGpuOnlyMemory = true;
   };
   MemoryAllocator(VkDevice device, const VkPhysicalDeviceMemoryProperties& properties,
                   Options options);
@@ -62,13 +67,14 @@ class MemoryAllocator {
   VkDeviceSize blockSize() const { return options_.blockSize; }
 
  private:
-  Result<VkDeviceMemory> allocateDeviceMemory(VkDeviceSize size, uint32_t type, uint8_t** mapped);
+  Result<VkDeviceMemory> allocateDeviceMemory(VkDeviceSize size, uint32_t type, bool map,
+                                              uint8_t** mapped);
   void freeDeviceMemory(VkDeviceMemory memory, VkDeviceSize size, uint32_t type);
 
   VkDevice device_;
   VkPhysicalDeviceMemoryProperties properties_;
   Options options_;
-  // pools_[type * 2 + linear]
+  // pools_[(type * 2 + linear) * 2 + mapped]
   std::vector<std::vector<std::unique_ptr<MemoryBlock>>> pools_;
   VkDeviceSize heapUsage_[VK_MAX_MEMORY_HEAPS] = {};
   size_t dedicatedCount_ = 0;
