@@ -42,10 +42,15 @@ bool hasInstanceExtension(const char* name) {
 }  // namespace
 
 VkBool32 VKAPI_PTR onDebugMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                  VkDebugUtilsMessageTypeFlagsEXT /*types*/,
+                                  VkDebugUtilsMessageTypeFlagsEXT types,
                                   const VkDebugUtilsMessengerCallbackDataEXT* data,
                                   void* userData) {
+  // Validation warnings and errors, and errors of any kind; the loader's
+  // general warnings (e.g. about other ICDs on the machine) are not about
+  // bindery's use of Vulkan.
+  bool validation = (types & VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT) != 0;
   if (severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) return VK_FALSE;
+  if (!validation && severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) return VK_FALSE;
   std::string text = fmt::format("[{}] {}", data->pMessageIdName ? data->pMessageIdName : "",
                                  data->pMessage ? data->pMessage : "");
   gMessageCount.fetch_add(1);
