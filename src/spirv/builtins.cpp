@@ -77,8 +77,6 @@ Id clamp(Generator& g, NodeId e, TypeId result, const BuiltinRow&) {
   uint32_t mn = k == TypeKind::I32   ? GLSLstd450SMin
                 : k == TypeKind::U32 ? GLSLstd450UMin
                                      : GLSLstd450NMin;
-  if (k != TypeKind::I32 && k != TypeKind::U32)
-    return g.glsl(GLSLstd450NClamp, result, {a[0], a[1], a[2]});
   return g.glsl(mn, result, {g.glsl(mx, result, {a[0], a[1]}), a[2]});
 }
 
