@@ -122,7 +122,7 @@ Result<VkCommandBuffer> Device::pendingCommands() {
 
 void Device::deferDestroy(std::function<void()> destroy) {
   // Work recorded but not submitted counts: it completes with the next serial.
-  Serial serial = hasPendingCommands() ? pendingSerial() : lastSubmitted_;
+  Serial serial = hasPendingCommands() ? pendingSerial() : lastSubmitted_.load();
   if (serial <= completed_ || destroyed_ || lost_) {
     destroy();
     return;

@@ -9,6 +9,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -119,7 +120,7 @@ class Device final : public backend::DeviceBackend {
   std::unique_ptr<StagingRing> staging_;
   FormatTable formats_;
 
-  Serial lastSubmitted_ = 0;
+  std::atomic<Serial> lastSubmitted_{0};  // read by waitSerial on another thread
   Serial completed_ = 0;
   bool lost_ = false;
   bool destroyed_ = false;

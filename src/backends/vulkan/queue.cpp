@@ -155,7 +155,7 @@ Result<Serial> Device::queueSubmit(std::span<const VkCommandBuffer> commandBuffe
 Serial Device::lastSubmittedSerial() const {
   // Recorded writes count: they complete with the next submission (which
   // completedSerial() or waitSerial() makes when nothing else does).
-  return hasPendingCommands() ? pendingSerial() : lastSubmitted_;
+  return hasPendingCommands() ? pendingSerial() : lastSubmitted_.load();
 }
 
 Result<Serial> Device::pollCompletedSerial() {
