@@ -521,8 +521,9 @@ void ComputePassEncoderBase::dispatchWorkgroupsIndirect(BufferBase* buffer, uint
 void ComputePassEncoderBase::end() {
   DeviceBase* dev = device();
   dev->beginCall();
-  std::string call = fmt::format("{}.end()", describe());
-  if (ended_) return dev->dispatchError(endedError(*this, "end"), call);
+  // The call's name is formatted only for an error.
+  auto call = [this] { return fmt::format("{}.end()", describe()); };
+  if (ended_) return dev->dispatchError(endedError(*this, "end"), call());
   ended_ = true;
   if (encoder_->state() != EncoderState::Locked) {
     auto error = makeValidationError(
@@ -530,7 +531,7 @@ void ComputePassEncoderBase::end() {
         fmt::format("end() was called on {}, but its {} is not locked by it (it has finished, "
                     "or the pass was not begun).",
                     describe(), encoder_->describe()));
-    return dev->dispatchError(std::move(error), call);
+    return dev->dispatchError(std::move(error), call());
   }
   encoder_->unlock();
   uint32_t cmd = ctx_->nextCommand();

@@ -435,13 +435,14 @@ void RenderPassEncoderBase::executeBundles(std::span<RenderBundleBase* const> bu
 void RenderPassEncoderBase::end() {
   DeviceBase* dev = device();
   dev->beginCall();
-  std::string call = fmt::format("{}.end()", describe());
+  // The call's name is formatted only for an error.
+  auto call = [this] { return fmt::format("{}.end()", describe()); };
   if (ended_) {
     return dev->dispatchError(
         makeValidationError(
             ErrorCode::EncoderEnded,
             fmt::format("{} has ended, so end() cannot be called again.", describe())),
-        call);
+        call());
   }
   ended_ = true;
   if (encoder_->state() != EncoderState::Locked) {
@@ -449,7 +450,7 @@ void RenderPassEncoderBase::end() {
         makeValidationError(ErrorCode::EncoderEnded,
                             fmt::format("end() was called on {}, but its {} is not locked by it.",
                                         describe(), encoder_->describe())),
-        call);
+        call());
   }
   encoder_->unlock();
   uint32_t cmd = ctx_->nextCommand();
