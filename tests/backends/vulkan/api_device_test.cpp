@@ -47,9 +47,16 @@ void expectOutOfMemory(Device& device, const TextureDescriptor& d) {
 
 TEST_F(DeviceTest, TextureBeyondTheDevicesImageSizeIsOutOfMemory) {
   // A 2048^3 rgba32float volume: 128 GiB, beyond maxResourceSize of
-  // vkGetPhysicalDeviceImageFormatProperties (lavapipe: 4 GiB).
+  // vkGetPhysicalDeviceImageFormatProperties (lavapipe: 4 GiB). A device
+  // whose heap holds it (the H200's 141 GB) really creates it: not this case.
   TextureDescriptor d;
   uint32_t side = device_.limits().maxTextureDimension3D;
+  uint64_t bytes = uint64_t{side} * side * side * 16;
+  for (uint32_t i = 0; i < physicalDevice().memory.memoryHeapCount; ++i) {
+    if (physicalDevice().memory.memoryHeaps[i].size >= bytes) {
+      GTEST_SKIP() << "a heap of this device holds the whole volume";
+    }
+  }
   d.size = {side, side, side};
   d.dimension = TextureDimension::e3D;
   d.format = TextureFormat::Rgba32float;
