@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 #include "backends/vulkan/bind_group_layout.h"
 #include "backends/vulkan/buffer.h"
 #include "backends/vulkan/compute_state.h"
@@ -42,9 +44,21 @@ Result<std::unique_ptr<BindGroup>> BindGroup::create(std::shared_ptr<ComputeStat
 Status BindGroup::write(const core::BindGroupBase& group) {
   uint32_t count = group.entryCount();
   uint32_t buffers = group.bufferCount();
-  std::vector<VkDescriptorBufferInfo> infos(buffers);
-  std::vector<VkWriteDescriptorSet> writes;
-  writes.reserve(count);
+  // Small groups write from the stack.
+  constexpr uint32_t kInline = 8;
+  std::array<VkDescriptorBufferInfo, kInline> inlineInfos;
+  std::array<VkWriteDescriptorSet, kInline> inlineWrites;
+  std::vector<VkDescriptorBufferInfo> heapInfos;
+  std::vector<VkWriteDescriptorSet> heapWrites;
+  VkDescriptorBufferInfo* infos = inlineInfos.data();
+  VkWriteDescriptorSet* writes = inlineWrites.data();
+  if (count > kInline) {
+    heapInfos.resize(count);
+    heapWrites.resize(count);
+    infos = heapInfos.data();
+    writes = heapWrites.data();
+  }
+  uint32_t written = 0;
   uses_.reserve(buffers);
   for (uint32_t i = 0; i < count; ++i) {
     const SetLayoutBinding& b = layout_->binding(i);
@@ -65,12 +79,11 @@ Status BindGroup::write(const core::BindGroupBase& group) {
     w.descriptorCount = 1;
     w.descriptorType = b.type;
     w.pBufferInfo = &infos[i];
-    writes.push_back(w);
+    writes[written++] = w;
     uses_.push_back({buffer, b.writable});
     writes_ |= b.writable;
   }
-  vkUpdateDescriptorSets(state_->handle(), static_cast<uint32_t>(writes.size()), writes.data(), 0,
-                         nullptr);
+  vkUpdateDescriptorSets(state_->handle(), written, writes, 0, nullptr);
   return {};
 }
 

@@ -27,6 +27,19 @@ std::unordered_map<const Device*, std::weak_ptr<ComputeState>>& registry() {
 }  // namespace
 
 std::shared_ptr<ComputeState> ComputeState::of(Device& device) {
+  // The common case (the same device as this thread's last call) takes no lock.
+  thread_local const Device* lastDevice = nullptr;
+  thread_local std::weak_ptr<ComputeState> lastState;
+  if (lastDevice == &device) {
+    if (std::shared_ptr<ComputeState> state = lastState.lock()) return state;
+  }
+  std::shared_ptr<ComputeState> state = lookUp(device);
+  lastDevice = &device;
+  lastState = state;
+  return state;
+}
+
+std::shared_ptr<ComputeState> ComputeState::lookUp(Device& device) {
   std::lock_guard<std::mutex> lock(registryMutex());
   std::weak_ptr<ComputeState>& slot = registry()[&device];
   if (std::shared_ptr<ComputeState> state = slot.lock()) return state;

@@ -43,6 +43,8 @@ class ComputeState {
   Result<IndirectDispatchValidator*> indirectValidator();
 
  private:
+  static std::shared_ptr<ComputeState> lookUp(Device& device);
+
   Device& device_;
   VkPipelineCache pipelineCache_ = VK_NULL_HANDLE;
   std::unique_ptr<DescriptorAllocator> descriptors_;
