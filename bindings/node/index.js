@@ -7,7 +7,9 @@
 //   const device = await (await gpu.requestAdapter()).requestDevice();
 //
 // create(flags) returns a GPU object; flags are strings 'name' or 'name=value':
-//   backend=null   the validating null device (the default, and the only backend)
+//   backend=vulkan a Vulkan GPU (requestAdapter() resolves null without one)
+//   backend=null   the validating null device (no GPU; data kept in host memory)
+//   backend=auto   Vulkan when a usable GPU exists, else null (the default)
 //   strict         also throw every validation error at the failing call, and
 //                  make unknown descriptor keys a TypeError instead of a warning
 //   verbose        print the adapter each requestAdapter() returns and the
@@ -57,14 +59,14 @@ native.setup({
 });
 
 const kFlags = {
-  backend: { values: ['null'], help: 'backend=null' },
+  backend: { values: ['vulkan', 'null', 'auto'], help: 'backend=vulkan|null|auto' },
   strict: { values: ['true', 'false', '1', '0', ''], help: 'strict' },
   verbose: { values: ['true', 'false', '1', '0', ''], help: 'verbose' },
 };
 const isOn = (value) => value === '' || value === 'true' || value === '1';
 
 function parseFlags(flags) {
-  const options = { backend: 'null', strict: false, verbose: false };
+  const options = { backend: 'auto', strict: false, verbose: false };
   if (flags === undefined || flags === null) return options;
   if (typeof flags === 'string' || typeof flags[Symbol.iterator] !== 'function') {
     throw new TypeError("bindery.create: flags must be an array of strings such as ['strict']");
@@ -78,7 +80,8 @@ function parseFlags(flags) {
     const spec = Object.hasOwn(kFlags, name) ? kFlags[name] : undefined;
     if (!spec) throw new Error(`bindery.create: unknown flag '${text}'; valid flags: ${valid}`);
     if (!spec.values.includes(value)) {
-      throw new Error(`bindery.create: flag '${text}' has an unknown value; valid: ${spec.help}`);
+      const accepted = name === 'backend' ? ` (accepted backends: ${spec.values.join(', ')})` : '';
+      throw new Error(`bindery.create: flag '${text}' has an unknown value; valid: ${spec.help}${accepted}`);
     }
     if (name === 'backend') options.backend = value;
     if (name === 'strict') options.strict = isOn(value);

@@ -295,7 +295,7 @@ test('an unknown key warns once per call site, on the lean methods too', () => {
     Object.assign(globalThis, globals);
     const warnings = [];
     process.on('warning', (w) => warnings.push(w.message));
-    const device = await (await create().requestAdapter()).requestDevice();
+    const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
     const layout = device.createBindGroupLayout({ entries: [] });
     for (let i = 0; i < 3; i++) device.createBindGroup({ layout, entries: [], entires: [] });
     for (let i = 0; i < 3; i++) device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 4, bufer: {}, buffer: {} }] });
@@ -316,7 +316,7 @@ test('slots of collected objects are given back (200,000 bind groups and views)'
     Object.assign(globalThis, globals);
     const require = createRequire(process.cwd() + '/');
     const { native } = require('./bindings/node/lib/native.js');
-    const device = await (await create().requestAdapter()).requestDevice();
+    const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
     const layout = device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 4, buffer: {} }] });
     const buffer = device.createBuffer({ size: 1024, usage: GPUBufferUsage.UNIFORM });
     const texture = device.createTexture({ size: [4, 4], format: 'rgba8unorm', usage: GPUTextureUsage.TEXTURE_BINDING });
@@ -359,7 +359,7 @@ test('the lean paths keep only a Uint32Array of the right size as their scratch'
       }
     }
     // The lean paths still work after the rejected calls.
-    const device = await (await create().requestAdapter()).requestDevice();
+    const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
     const layout = device.createBindGroupLayout({ entries: [{ binding: 0, visibility: 4, buffer: {} }] });
     outcomes.push(layout.constructor.name);
     console.log(JSON.stringify(outcomes));

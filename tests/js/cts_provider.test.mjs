@@ -190,10 +190,10 @@ test('flags: the runner form (each --gpu-provider-flag a "name=value" string) an
   // reports it as the device failing to initialize).
   assert.throws(() => gpuProviderModule.create(['enable-dawn-features=dump_shaders']), {
     message: "bindery.create: unknown flag 'enable-dawn-features=dump_shaders'; valid flags: " +
-      'backend=null, strict, verbose',
+      'backend=vulkan|null|auto, strict, verbose',
   });
-  assert.throws(() => gpuProviderModule.create(['backend=vulkan']),
-    /flag 'backend=vulkan' has an unknown value; valid: backend=null/);
+  assert.throws(() => gpuProviderModule.create(['backend=d3d12']),
+    /flag 'backend=d3d12' has an unknown value; valid: backend=vulkan\|null\|auto/);
   assert.throws(() => gpuProviderModule.create(['verbose=yes']), /flag 'verbose=yes' has an unknown value/);
 });
 

@@ -456,7 +456,7 @@ test('the lean path\'s slots: groups and passes collected by the GC give their s
     import { create, globals } from 'bindery';
     import { Worker } from 'node:worker_threads';
     Object.assign(globalThis, globals);
-    const device = await (await create().requestAdapter()).requestDevice();
+    const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
     const layout = device.createBindGroupLayout({ entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: {} }] });
     const buffer = device.createBuffer({ size: 256, usage: GPUBufferUsage.UNIFORM });
     const round = () => {
@@ -480,7 +480,7 @@ test('the lean path\'s slots: groups and passes collected by the GC give their s
     const worker = new Worker(\`
       const { create, globals } = require('bindery');
       (async () => {
-        const device = await (await create().requestAdapter()).requestDevice();
+        const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
         const pass = device.createCommandEncoder().beginComputePass();
         pass.setBindGroup(0, null);
         pass.dispatchWorkgroups(1);

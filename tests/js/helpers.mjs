@@ -9,8 +9,13 @@ Object.assign(globalThis, globals);
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+// The backend the suites run on: the null device unless BINDERY_TEST_BACKEND
+// says otherwise ('vulkan' runs them on a GPU; suites that read the null
+// device's internals ask for backend=null themselves).
+export const testBackend = process.env.BINDERY_TEST_BACKEND ?? 'null';
+
 export async function makeDevice({ strict = false, descriptor } = {}) {
-  const gpu = create(strict ? ['strict'] : []);
+  const gpu = create([`backend=${testBackend}`, ...(strict ? ['strict'] : [])]);
   const adapter = await gpu.requestAdapter();
   return adapter.requestDevice(descriptor);
 }

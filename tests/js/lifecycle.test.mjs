@@ -8,7 +8,7 @@ test('a script exits by itself, even with devices, errors and pending lost promi
   const r = runScript(`
 const { create, globals } = require('bindery');
 (async () => {
-  const adapter = await create().requestAdapter();
+  const adapter = await create(['backend=null']).requestAdapter();
   const a = await adapter.requestDevice();
   const b = await adapter.requestDevice();
   a.lost.then(() => console.log('never'));

@@ -33,8 +33,12 @@ test('flags: backend=null and strict are accepted', () => {
 });
 
 test('flags: an unknown flag is an error that lists the valid ones', () => {
-  assert.throws(() => create(['validate=1']), /unknown flag 'validate=1'; valid flags: backend=null, strict, verbose/);
-  assert.throws(() => create(['backend=vulkan']), /flag 'backend=vulkan' has an unknown value; valid: backend=null/);
+  assert.throws(() => create(['validate=1']),
+    /unknown flag 'validate=1'; valid flags: backend=vulkan\|null\|auto, strict, verbose/);
+  create(['backend=vulkan']);
+  create(['backend=auto']);
+  assert.throws(() => create(['backend=metal']),
+    /flag 'backend=metal' has an unknown value; valid: backend=vulkan\|null\|auto \(accepted backends: vulkan, null, auto\)/);
   assert.throws(() => create('strict'), TypeError);
 });
 

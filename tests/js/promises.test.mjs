@@ -6,7 +6,7 @@ import { create, globals } from 'bindery';
 import { makeDevice, nextUncapturedError } from './helpers.mjs';
 
 test('requestAdapter resolves with a GPUAdapter with features, limits and info', async () => {
-  const gpu = create();
+  const gpu = create(['backend=null']);
   const promise = gpu.requestAdapter();
   assert.ok(promise instanceof Promise);
   const adapter = await promise;
@@ -26,18 +26,18 @@ test('requestAdapter resolves with a GPUAdapter with features, limits and info',
 });
 
 test('requestAdapter with an unknown featureLevel resolves with null', async () => {
-  assert.equal(await create().requestAdapter({ featureLevel: 'ultra' }), null);
-  assert.ok(await create().requestAdapter({ featureLevel: 'compatibility' }));
+  assert.equal(await create(['backend=null']).requestAdapter({ featureLevel: 'ultra' }), null);
+  assert.ok(await create(['backend=null']).requestAdapter({ featureLevel: 'compatibility' }));
 });
 
 test('requestAdapter rejects (not throws) with a TypeError for a bad enum', async () => {
-  const promise = create().requestAdapter({ powerPreference: 'fast' });
+  const promise = create(['backend=null']).requestAdapter({ powerPreference: 'fast' });
   assert.ok(promise instanceof Promise);
   await assert.rejects(promise, { name: 'TypeError', message: /powerPreference is 'fast'/ });
 });
 
 test('requestDevice resolves with a device whose features and limits are the requested ones', async () => {
-  const adapter = await create().requestAdapter();
+  const adapter = await create(['backend=null']).requestAdapter();
   const device = await adapter.requestDevice({
     label: 'mine', requiredFeatures: ['depth32float-stencil8'], requiredLimits: { maxBindGroups: 6 },
     defaultQueue: { label: 'q' },
@@ -53,14 +53,14 @@ test('requestDevice resolves with a device whose features and limits are the req
 });
 
 test('requestDevice rejects with OperationError for limits beyond the adapter', async () => {
-  const adapter = await create().requestAdapter();
+  const adapter = await create(['backend=null']).requestAdapter();
   const beyond = adapter.limits.maxBindGroups + 1;
   await assert.rejects(adapter.requestDevice({ requiredLimits: { maxBindGroups: beyond } }),
     (e) => e instanceof DOMException && e.name === 'OperationError' && /maxBindGroups/.test(e.message));
 });
 
 test('requestDevice rejects with TypeError for an unknown feature and for bad IDL values', async () => {
-  const adapter = await create().requestAdapter();
+  const adapter = await create(['backend=null']).requestAdapter();
   await assert.rejects(adapter.requestDevice({ requiredFeatures: ['teleportation'] }),
     { name: 'TypeError', message: /requiredFeatures\[0\] is 'teleportation'/ });
   await assert.rejects(adapter.requestDevice({ requiredLimits: { maxBindGroups: -1 } }),
@@ -68,7 +68,7 @@ test('requestDevice rejects with TypeError for an unknown feature and for bad ID
 });
 
 test('requestDevice: undefined limit values are skipped', async () => {
-  const adapter = await create().requestAdapter();
+  const adapter = await create(['backend=null']).requestAdapter();
   const device = await adapter.requestDevice({ requiredLimits: { maxBindGroups: undefined } });
   assert.equal(device.limits.maxBindGroups, 4);
 });

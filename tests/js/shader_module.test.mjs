@@ -183,7 +183,7 @@ const kLanguageFeatureUses = {
 };
 
 test('gpu.wgslLanguageFeatures lists the language extensions the front end implements', async () => {
-  const gpu = create();
+  const gpu = create(['backend=null']);
   const features = gpu.wgslLanguageFeatures;
   assert.ok(features instanceof WGSLLanguageFeatures);
   assert.deepEqual([...features].sort(), Object.keys(kLanguageFeatureUses).sort());

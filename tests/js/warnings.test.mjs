@@ -8,7 +8,7 @@ const prelude = `
 const { create, globals } = require('bindery');
 Object.assign(globalThis, globals);
 (async () => {
-  const device = await (await create().requestAdapter()).requestDevice();
+  const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
 `;
 
 test('an unknown key warns once per call site, with the closest valid key', () => {

@@ -122,7 +122,7 @@ class GPU {
   constructor(token, options) {
     illegal(token);
     this.#options = options;
-    this.#instance = native.createInstance();
+    this.#instance = native.createInstance(options.backend);
     // The WGSL language extensions the front end implements (#language-extensions-sec).
     this.#wgslLanguageFeatures = new WGSLLanguageFeatures(kToken,
       typeof native.wgslLanguageFeatures === 'function' ? native.wgslLanguageFeatures() : []);

@@ -80,10 +80,19 @@ struct DeviceState {
   }
   void throwLastError() const;
   // Asynchronous work (mapAsync, onSubmittedWorkDone) settles at the
-  // device's next tick(), run on a later turn of the event loop. Only
-  // scheduled while work is pending, so an idle device costs nothing.
+  // first tick() after the GPU finished it, run on a later turn of the event
+  // loop. Only scheduled while work is pending, so an idle device costs
+  // nothing and the process exits by itself.
   void scheduleTick(const std::shared_ptr<DeviceState>& self);
+  // After a tick: another tick when a completion is ready, a waiter thread
+  // when one waits for the GPU (device_waiter.cpp), nothing when none is pending.
+  void continueAfterTick(const std::shared_ptr<DeviceState>& self);
+  // Waits for `serial` on a thread of its own (Device::waitSerial, no
+  // spinning), holding the event loop open meanwhile, then ticks on the
+  // loop's thread.
+  void waitForGpu(const std::shared_ptr<DeviceState>& self, uint64_t serial);
   bool tickScheduled = false;
+  bool waiting = false;
 
   Napi::Env env;
   Device device;

@@ -68,6 +68,7 @@ void DeviceState::scheduleTick(const std::shared_ptr<DeviceState>& self) {
     if (std::shared_ptr<DeviceState> state = weak.lock()) {
       state->tickScheduled = false;
       state->device.tick();
+      state->continueAfterTick(state);
     }
   });
   addonData(env).scheduleTick.Call({tick});
@@ -139,8 +140,19 @@ Napi::Object infoObject(Napi::Env env, const AdapterInfo& info) {
 
 // --- GPU / GPUAdapter helpers (called by lib/gpu.js) ----------------------------
 
+// (backend: 'vulkan' | 'null' | 'auto', checked by index.js) -> instance external.
 Napi::Value createInstance(const Napi::CallbackInfo& info) {
-  return newExternal(info.Env(), Instance::create());
+  InstanceDescriptor descriptor;
+  if (info[0].IsString()) {
+    std::optional<BackendType> backend = parseBackendType(info[0].As<Napi::String>().Utf8Value());
+    if (!backend) {
+      throw Napi::Error::New(
+          info.Env(),
+          fmt::format("bindery.create: unknown backend; accepted: {}", kBackendTypeNames));
+    }
+    descriptor.backend = *backend;
+  }
+  return newExternal(info.Env(), Instance::create(descriptor));
 }
 
 // (instance, options) -> adapter external, or null.
@@ -371,6 +383,22 @@ void destroy(const Napi::CallbackInfo& info) {
   deviceOf(info.Env(), info.This())->device.destroy();
 }
 
+// Testing: (device, operation, 'out-of-memory' | 'internal' | 'device-lost')
+// -> whether the backend armed the failure (only the null device can).
+Napi::Value injectBackendFailureForTesting(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  DeviceRef& d = deviceOf(env, info[0]);
+  std::string kind = info[2].ToString().Utf8Value();
+  BackendFailure failure = kind == "out-of-memory" ? BackendFailure::OutOfMemory
+                           : kind == "device-lost" ? BackendFailure::DeviceLost
+                                                   : BackendFailure::Internal;
+  if (kind != "out-of-memory" && kind != "device-lost" && kind != "internal") {
+    throw Napi::TypeError::New(env, "kind must be 'out-of-memory', 'internal' or 'device-lost'");
+  }
+  return Napi::Boolean::New(
+      env, d->device.injectBackendFailureForTesting(info[1].ToString().Utf8Value(), failure));
+}
+
 }  // namespace
 
 void initDevice(Napi::Env env, Napi::Object exports) {
@@ -395,6 +423,7 @@ void initDevice(Napi::Env env, Napi::Object exports) {
   fn(exports, "queueOnSubmittedWorkDone", queueOnSubmittedWorkDone);
   fn(exports, "queueSubmit", queueSubmit);
   fn(exports, "queueWriteTexture", queueWriteTexture);
+  fn(exports, "injectBackendFailureForTesting", injectBackendFailureForTesting);
 
   Napi::Object methods = Napi::Object::New(env);
   fn(methods, "createBuffer", createBuffer);
