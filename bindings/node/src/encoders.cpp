@@ -77,24 +77,67 @@ void throwException(Napi::Env env, const Exception& exception) {
                                    Napi::String::New(env, std::string(toString(exception.type)))}));
 }
 
-SourceBytes bufferSourceBytes(const Context& ctx, Napi::Value data, const Where& where) {
-  SourceBytes out;
-  if (data.IsArrayBuffer()) {
-    Napi::ArrayBuffer ab = data.As<Napi::ArrayBuffer>();
-    out.data = static_cast<const uint8_t*>(ab.Data());
-    out.byteLength = ab.ByteLength();
-  } else if (data.IsTypedArray()) {
-    Napi::TypedArray ta = data.As<Napi::TypedArray>();
-    out.data = static_cast<const uint8_t*>(ta.ArrayBuffer().Data()) + ta.ByteOffset();
-    out.byteLength = ta.ByteLength();
-    out.elementSize = static_cast<uint32_t>(ta.ElementSize());
-  } else if (data.IsDataView()) {
-    Napi::DataView dv = data.As<Napi::DataView>();
-    out.data = static_cast<const uint8_t*>(dv.ArrayBuffer().Data()) + dv.ByteOffset();
-    out.byteLength = dv.ByteLength();
-  } else {
-    ctx.typeError(where, "is " + idl::describe(data) + ", not an ArrayBuffer or ArrayBufferView");
+namespace {
+
+uint32_t typedArrayElementSize(napi_typedarray_type type) {
+  switch (type) {
+    case napi_int8_array:
+    case napi_uint8_array:
+    case napi_uint8_clamped_array: return 1;
+    case napi_int16_array:
+    case napi_uint16_array: return 2;
+    case napi_int32_array:
+    case napi_uint32_array:
+    case napi_float32_array: return 4;
+    case napi_float64_array:
+    case napi_bigint64_array:
+    case napi_biguint64_array: return 8;
   }
+  return 1;
+}
+
+bool isSharedArrayBuffer(Napi::Env env, Napi::Value value) {
+  if (!value.IsObject()) return false;
+  Napi::Value ctor = env.Global().Get("SharedArrayBuffer");
+  return ctor.IsFunction() && value.As<Napi::Object>().InstanceOf(ctor.As<Napi::Function>());
+}
+
+}  // namespace
+
+// AllowSharedBufferSource (#typedefdef-allowsharedbuffersource): an
+// ArrayBuffer, a SharedArrayBuffer, or an ArrayBufferView over either. The
+// raw Node-API calls read a view's bytes whatever its buffer is shared or
+// not (node-addon-api's ArrayBuffer wrapper refuses a SharedArrayBuffer); a
+// bare SharedArrayBuffer, which Node-API cannot read directly, is viewed
+// through a Uint8Array.
+SourceBytes bufferSourceBytes(const Context& ctx, Napi::Value data, const Where& where) {
+  napi_env env = data.Env();
+  SourceBytes out;
+  void* bytes = nullptr;
+  auto check = [&](napi_status status) {
+    if (status != napi_ok) throw Napi::Error::New(env);
+  };
+  Napi::Value value = data;
+  if (isSharedArrayBuffer(data.Env(), data)) {
+    value = data.Env().Global().Get("Uint8Array").As<Napi::Function>().New({data});
+  }
+  if (value.IsTypedArray()) {
+    napi_typedarray_type type;
+    size_t length = 0;
+    check(napi_get_typedarray_info(env, value, &type, &length, &bytes, nullptr, nullptr));
+    out.elementSize = typedArrayElementSize(type);
+    out.byteLength = length * out.elementSize;
+    // A shared bare buffer counts bytes, as an ArrayBuffer does.
+    if (value != data) out.elementSize = 1;
+  } else if (value.IsDataView()) {
+    check(napi_get_dataview_info(env, value, &out.byteLength, &bytes, nullptr, nullptr));
+  } else if (value.IsArrayBuffer()) {
+    check(napi_get_arraybuffer_info(env, value, &bytes, &out.byteLength));
+  } else {
+    ctx.typeError(where, "is " + idl::describe(data) +
+                             ", not an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView");
+  }
+  out.data = static_cast<const uint8_t*>(bytes);
   return out;
 }
 
