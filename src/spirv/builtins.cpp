@@ -254,6 +254,7 @@ const std::unordered_map<std::string_view, BuiltinRow>& table() {
           "textureSampleBaseClampToEdge"})
       t[n] = BuiltinRow{texture};
     addBitBuiltins(t);
+    addSubgroupBuiltins(t);
     return t;
   }();
   return rows;
@@ -265,6 +266,9 @@ Id Generator::builtinCall(NodeId e, TypeId concrete) {
   std::string_view name = ex(e).name;
   auto it = table().find(name);
   if (it == table().end()) unsupported(std::string(name), e);
+  if (!options.subgroups && isSubgroupBuiltin(name))
+    unsupported(
+        std::string(name) + " without the device's 'subgroups' feature (Options::subgroups)", e);
   const BuiltinRow& row = it->second;
   if (row.emit == componentwise) {
     TypeKind k = T[commonArgLeaf(e)].kind;

@@ -25,4 +25,8 @@ struct BuiltinRow {
 // builtins_bits.cpp: bit counts and fields, pack/unpack, dot4*Packed.
 void addBitBuiltins(std::unordered_map<std::string_view, BuiltinRow>& table);
 
+// subgroups.cpp: the `subgroups` extension's functions (GroupNonUniform*).
+void addSubgroupBuiltins(std::unordered_map<std::string_view, BuiltinRow>& table);
+bool isSubgroupBuiltin(std::string_view name);
+
 }  // namespace bindery::spirv
