@@ -114,13 +114,17 @@ if (process.argv[2] === '--child') {
     for (const provider of providers) {
       const r = spawnSync(process.execPath,
         ['--expose-gc', fileURLToPath(import.meta.url), '--child', provider, kind, '--count', String(count)],
-        { cwd: root, encoding: 'utf8', env: process.env, maxBuffer: 1 << 24 });
+        { cwd: root, encoding: 'utf8', env: process.env, maxBuffer: 1 << 24, timeout: 120000 });
       const last = (r.stdout || '').trim().split('\n').pop();
       let out;
       try {
         out = JSON.parse(last);
       } catch {
-        throw new Error(`${provider} / ${kind} failed:\n${r.stderr}`);
+        // (Dawn's module can abort while its process exits.)
+        const why = (r.stderr || '').trim().split('\n').pop() || `status ${r.status}`;
+        (results[provider] ??= {})[kind] = { error: why };
+        row.push(`n/a (${why.slice(0, 40)})`);
+        continue;
       }
       (results[provider] ??= {})[kind] = out;
       row.push(`${Math.round(out.rss)} B (JS heap ${Math.round(out.heap)} B)`);
