@@ -6,6 +6,7 @@
 #include "backends/vulkan/buffer.h"
 #include "backends/vulkan/compute_pass_recorder.h"
 #include "backends/vulkan/copies.h"
+#include "backends/vulkan/render_pass_recorder.h"
 #include "core/commands/command_buffer.h"
 #include "core/commands/copy_commands.h"
 #include "core/resources/buffer.h"
@@ -104,6 +105,7 @@ std::string_view commandName(CommandType type) {
 Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream) {
   Status status;
   ComputePassRecorder compute(commands);  // compute passes: compute_pass_recorder.h
+  RenderPassRecorder render(commands);    // render passes: render_pass_recorder.h
   stream.forEach([&](CommandType type, const uint8_t* p) {
     if (status.isError()) return;
     if (compute.handles(type)) {
@@ -111,6 +113,10 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
       return;
     }
     compute.noteOtherCommand(type);
+    if (render.handles(type)) {
+      status = render.record(type, p);
+      return;
+    }
     switch (type) {
       case CommandType::CopyBufferToBuffer: recordCopyBufferToBuffer(commands, p); break;
       case CommandType::ClearBuffer: recordClearBuffer(commands, p); break;
@@ -123,11 +129,12 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
       case CommandType::PopDebugGroup:
       case CommandType::InsertDebugMarker: break;
       default:
-        status = backend::internalError(
-            fmt::format("not supported yet on Vulkan: {} (bindery's Vulkan backend executes "
-                        "copies and clears; compute, render and query commands come later). The "
-                        "command buffer was not executed.",
-                        commandName(type)));
+        status = backend::internalError(fmt::format(
+            "not supported yet on Vulkan: {} (bindery's Vulkan backend executes "
+            "copies, clears, compute passes and render passes; render bundles and queries "
+            "come later). The "
+            "command buffer was not executed.",
+            commandName(type)));
         break;
     }
   });

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+
 #include "backends/vulkan/capabilities.h"
 
 namespace bindery::vulkan {
@@ -16,6 +18,31 @@ Result<std::unique_ptr<Device>> Device::create(const PhysicalDevice& physicalDev
   BINDERY_VK_TRY(device->initialize(options));
   return device;
 }
+
+namespace {
+// VK_KHR_dynamic_rendering listed and its feature supported.
+bool hasDynamicRendering(VkPhysicalDevice device) {
+  uint32_t count = 0;
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
+    return false;
+  }
+  std::vector<VkExtensionProperties> extensions(count);
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
+    return false;
+  }
+  bool listed = false;
+  for (const VkExtensionProperties& e : extensions) {
+    listed |= std::string_view(e.extensionName) == VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
+  }
+  if (!listed) return false;
+  VkPhysicalDeviceDynamicRenderingFeaturesKHR dynamic{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &dynamic;
+  vkGetPhysicalDeviceFeatures2(device, &features);
+  return dynamic.dynamicRendering == VK_TRUE;
+}
+}  // namespace
 
 Status Device::initialize(const Options& options) {
   float priority = 1.0f;
@@ -35,9 +62,27 @@ Status Device::initialize(const Options& options) {
   info.pQueueCreateInfos = &queueInfo;
   info.pEnabledFeatures = &enabled;
   if (physical_.apiVersion >= VK_API_VERSION_1_2) info.pNext = &features12;
+  // Render passes use dynamic rendering (render_pass_recorder.h) where the
+  // device has it: VK_KHR_dynamic_rendering (core in Vulkan 1.3).
+  VkPhysicalDeviceDynamicRenderingFeaturesKHR dynamicRendering{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR};
+  const char* extensions[] = {VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME};
+  if (physical_.apiVersion >= VK_API_VERSION_1_2 && hasDynamicRendering(physical_.handle)) {
+    dynamicRendering.dynamicRendering = VK_TRUE;
+    dynamicRendering.pNext = const_cast<void*>(info.pNext);
+    info.pNext = &dynamicRendering;
+    info.enabledExtensionCount = 1;
+    info.ppEnabledExtensionNames = extensions;
+  }
   BINDERY_VK_TRY(
       checkVk(vkCreateDevice(physical_.handle, &info, nullptr, &device_), "vkCreateDevice"));
   vkGetDeviceQueue(device_, physical_.queueFamily, 0, &queue_);
+  if (info.enabledExtensionCount == 1) {
+    cmdBeginRendering = reinterpret_cast<PFN_vkCmdBeginRenderingKHR>(
+        vkGetDeviceProcAddr(device_, "vkCmdBeginRenderingKHR"));
+    cmdEndRendering = reinterpret_cast<PFN_vkCmdEndRenderingKHR>(
+        vkGetDeviceProcAddr(device_, "vkCmdEndRenderingKHR"));
+  }
 
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   poolInfo.flags =
@@ -159,20 +204,12 @@ void Device::destroy() {
 // groups, pipeline layouts and compute pipelines: bind_group_layout.cpp,
 // bind_group.cpp, pipeline_layout.cpp, compute_pipeline.cpp; a shader module
 // needs none (compute_pipeline.h).
-Result<std::unique_ptr<backend::TextureViewBackend>> Device::createTextureView(
-    const core::TextureViewBase&) {
-  return std::unique_ptr<backend::TextureViewBackend>(new backend::TextureViewBackend());
-}
 Result<std::unique_ptr<backend::SamplerBackend>> Device::createSampler(const core::SamplerBase&) {
   return std::unique_ptr<backend::SamplerBackend>(new backend::SamplerBackend());
 }
 Result<std::unique_ptr<backend::ShaderModuleBackend>> Device::createShaderModule(
     const core::ShaderModuleBase&) {
   return std::unique_ptr<backend::ShaderModuleBackend>(new backend::ShaderModuleBackend());
-}
-Result<std::unique_ptr<backend::RenderPipelineBackend>> Device::createRenderPipeline(
-    const core::RenderPipelineBase&) {
-  return std::unique_ptr<backend::RenderPipelineBackend>(new backend::RenderPipelineBackend());
 }
 
 namespace {

@@ -45,6 +45,10 @@ class Device final : public backend::DeviceBackend {
   const FormatTable& formats() const { return formats_; }
   bool usesTimelineSemaphore() const { return timeline_ != VK_NULL_HANDLE; }
   bool isLost() const { return lost_; }
+  // VK_KHR_dynamic_rendering's commands; null when the device lacks it
+  // (render passes then give a 'not supported yet' internal error).
+  PFN_vkCmdBeginRenderingKHR cmdBeginRendering = nullptr;
+  PFN_vkCmdEndRenderingKHR cmdEndRendering = nullptr;
 
   // The command buffer of work to run before the next submission (queue
   // writes, zero-initialisation, mappedAtCreation uploads); begun on first use.

@@ -155,7 +155,8 @@ bool Texture::isInitialized(uint32_t mipLevel, uint32_t layer, VkImageAspectFlag
 }
 
 void Texture::transition(VkCommandBuffer commands, const SubresourceRange& range,
-                         VkImageLayout layout) {
+                         VkImageLayout layout, VkPipelineStageFlags dstStage,
+                         VkAccessFlags dstAccess) {
   std::vector<VkImageMemoryBarrier> barriers;
   for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {
     VkImageLayout& current = layouts_[index(range.mipLevel, layer)];
@@ -163,7 +164,7 @@ void Texture::transition(VkCommandBuffer commands, const SubresourceRange& range
     // earlier writes of the subresource.
     VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
     barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
-    barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    barrier.dstAccessMask = dstAccess;
     barrier.oldLayout = current;
     barrier.newLayout = layout;
     barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
@@ -174,9 +175,8 @@ void Texture::transition(VkCommandBuffer commands, const SubresourceRange& range
     barriers.push_back(barrier);
     current = layout;
   }
-  vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                       0, 0, nullptr, 0, nullptr, static_cast<uint32_t>(barriers.size()),
-                       barriers.data());
+  vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, dstStage, 0, 0, nullptr, 0,
+                       nullptr, static_cast<uint32_t>(barriers.size()), barriers.data());
 }
 
 void Texture::clearUninitialized(VkCommandBuffer commands, const SubresourceRange& range) {
@@ -224,6 +224,32 @@ void Texture::prepareTransferWrite(VkCommandBuffer commands, const SubresourceRa
     clearUninitialized(commands, range);
   }
   transition(commands, range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+}
+
+void Texture::prepareAttachment(VkCommandBuffer commands, const SubresourceRange& range,
+                                VkImageLayout layout, bool cleared) {
+  if (cleared) {
+    uint8_t bits = aspectBits(range.aspects & allAspects_);
+    for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {
+      initialized_[index(range.mipLevel, layer)] |= bits;
+    }
+  } else {
+    clearUninitialized(commands, range);
+  }
+  transition(commands, range, layout,
+             VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
+                 VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+                 VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT,
+             VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT |
+                 VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                 VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT);
+}
+
+void Texture::markDiscarded(const SubresourceRange& range) {
+  uint8_t bits = aspectBits(range.aspects & allAspects_);
+  for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {
+    initialized_[index(range.mipLevel, layer)] &= static_cast<uint8_t>(~bits);
+  }
 }
 
 void Texture::destroy() {

@@ -36,6 +36,7 @@ class Texture final : public backend::TextureBackend {
   ~Texture() override;
 
   VkImage handle() const { return image_; }
+  Device& device() const { return device_; }
   VkFormat vkFormat() const { return format_; }
   TextureFormat format() const { return webgpuFormat_; }
   void destroy() override;
@@ -50,6 +51,14 @@ class Texture final : public backend::TextureBackend {
   // uninitialised ones are cleared first. Then TRANSFER_DST_OPTIMAL.
   void prepareTransferWrite(VkCommandBuffer commands, const SubresourceRange& range, bool whole);
 
+  // Before a render pass uses `range` as an attachment in `layout`: when
+  // `cleared` (loadOp 'clear') it counts as initialised; otherwise (loadOp
+  // 'load') what was never written is cleared first (render_pass_recorder.h).
+  void prepareAttachment(VkCommandBuffer commands, const SubresourceRange& range,
+                         VkImageLayout layout, bool cleared);
+  // storeOp 'discard': the contents are zero again for the next reader.
+  void markDiscarded(const SubresourceRange& range);
+
   // For tests: whether (mip, layer, aspect) has been initialised.
   bool isInitialized(uint32_t mipLevel, uint32_t layer, VkImageAspectFlags aspect) const;
 
@@ -59,7 +68,10 @@ class Texture final : public backend::TextureBackend {
   Status checkImageFits(const core::TextureBase& texture, const VkImageCreateInfo& info) const;
   uint32_t index(uint32_t mip, uint32_t layer) const { return mip * layerCount_ + layer; }
   static uint8_t aspectBits(VkImageAspectFlags aspects);
-  void transition(VkCommandBuffer commands, const SubresourceRange& range, VkImageLayout layout);
+  void transition(VkCommandBuffer commands, const SubresourceRange& range, VkImageLayout layout,
+                  VkPipelineStageFlags dstStage = VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VkAccessFlags dstAccess = VK_ACCESS_TRANSFER_READ_BIT |
+                                            VK_ACCESS_TRANSFER_WRITE_BIT);
   void clearUninitialized(VkCommandBuffer commands, const SubresourceRange& range);
 
   Device& device_;

@@ -13,6 +13,7 @@
 #include "core/base/handles.h"
 #include "core/binding/bind_group.h"
 #include "core/commands/render_pass.h"
+#include "core/commands/render_pass_record.h"
 #include "core/commands/usage_scope.h"
 #include "core/device/device.h"
 #include "core/pipeline/pipeline.h"
@@ -131,6 +132,43 @@ Ref<ComputePassEncoderBase> CommandEncoderBase::beginComputePass(const ComputePa
   return Ref<ComputePassEncoderBase>::adopt(new ComputePassEncoderBase(this, d));
 }
 
+namespace {
+// The BeginRenderPass record (render_pass_record.h) a backend begins the pass from.
+void recordBeginRenderPass(CommandStream& stream, const RenderPassDescriptor& d,
+                           const RenderPassState& pass) {
+  auto colorCount = static_cast<uint32_t>(d.colorAttachments.size());
+  bool hasDepthStencil = d.depthStencilAttachment.has_value();
+  size_t extra = colorCount * sizeof(RenderPassColorRecord) +
+                 (hasDepthStencil ? sizeof(RenderPassDepthStencilRecord) : 0);
+  auto* cmd = stream.append<BeginRenderPassCmd>(CommandType::BeginRenderPass, extra);
+  *cmd = {colorCount, hasDepthStencil ? 1u : 0u, pass.attachmentWidth, pass.attachmentHeight};
+  auto* colors = reinterpret_cast<RenderPassColorRecord*>(CommandStream::extraOf(cmd));
+  for (uint32_t i = 0; i < colorCount; ++i) {
+    const RenderPassColorAttachment& a = d.colorAttachments[i];
+    const Color& c = a.clearValue;
+    colors[i] = {fromHandle<TextureViewBase>(a.view),
+                 fromHandle<TextureViewBase>(a.resolveTarget),
+                 {c.r, c.g, c.b, c.a},
+                 a.loadOp,
+                 a.storeOp,
+                 a.depthSlice.value_or(0)};
+  }
+  if (hasDepthStencil) {
+    const RenderPassDepthStencilAttachment& a = *d.depthStencilAttachment;
+    auto* ds = reinterpret_cast<RenderPassDepthStencilRecord*>(colors + colorCount);
+    *ds = {fromHandle<TextureViewBase>(a.view),
+           a.depthClearValue.value_or(0.0f),
+           a.stencilClearValue,
+           a.depthLoadOp.value_or(LoadOp::Load),
+           a.depthStoreOp.value_or(StoreOp::Store),
+           a.stencilLoadOp.value_or(LoadOp::Load),
+           a.stencilStoreOp.value_or(StoreOp::Store),
+           a.depthReadOnly,
+           a.stencilReadOnly};
+  }
+}
+}  // namespace
+
 Ref<RenderPassEncoderBase> CommandEncoderBase::beginRenderPass(const RenderPassDescriptor& d) {
   device()->beginCall();
   uint32_t index = ctx_.nextCommand();
@@ -146,7 +184,7 @@ Ref<RenderPassEncoderBase> CommandEncoderBase::beginRenderPass(const RenderPassD
                                  core::describe(ObjectType::RenderPassEncoder, d.label)));
     return Ref<RenderPassEncoderBase>::adopt(new RenderPassEncoderBase(this, d, InvalidTag{}));
   }
-  ctx_.stream().appendEmpty(CommandType::BeginRenderPass);
+  recordBeginRenderPass(ctx_.stream(), d, pass);
   return Ref<RenderPassEncoderBase>::adopt(new RenderPassEncoderBase(this, d, std::move(pass)));
 }
 

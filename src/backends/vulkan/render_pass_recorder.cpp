@@ -1,0 +1,422 @@
+// Render passes into a VkCommandBuffer (render_pass_recorder.h).
+#include "backends/vulkan/render_pass_recorder.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "backends/vulkan/bind_group.h"
+#include "backends/vulkan/bind_group_layout.h"
+#include "backends/vulkan/buffer.h"
+#include "backends/vulkan/device.h"
+#include "backends/vulkan/pipeline_layout.h"
+#include "backends/vulkan/render_pipeline.h"
+#include "backends/vulkan/texture.h"
+#include "backends/vulkan/texture_view.h"
+#include "core/binding/bind_group.h"
+#include "core/commands/command_buffer.h"
+#include "core/commands/render_pass_record.h"
+#include "core/pipeline/pipeline.h"
+#include "core/resources/buffer.h"
+#include "core/resources/format.h"
+#include "core/resources/texture.h"
+#include "core/resources/texture_view.h"
+
+namespace bindery::vulkan {
+
+namespace {
+
+using core::CommandType;
+
+template <class T>
+const T& payload(const uint8_t* p) {
+  return *reinterpret_cast<const T*>(p);
+}
+
+VkAttachmentLoadOp loadOpOf(LoadOp op) {
+  return op == LoadOp::Clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
+}
+VkAttachmentStoreOp storeOpOf(StoreOp op) {
+  return op == StoreOp::Store ? VK_ATTACHMENT_STORE_OP_STORE : VK_ATTACHMENT_STORE_OP_DONT_CARE;
+}
+
+// The clear value as the attachment's sample type reads it
+// (#dom-gpurenderpasscolorattachment-clearvalue).
+VkClearValue colorClearOf(const core::RenderPassColorRecord& a) {
+  VkClearValue v{};
+  switch (core::formatInfo(a.view->format()).sampleType) {
+    case TextureSampleType::Uint:
+      for (int i = 0; i < 4; ++i) v.color.uint32[i] = static_cast<uint32_t>(a.clearValue[i]);
+      break;
+    case TextureSampleType::Sint:
+      for (int i = 0; i < 4; ++i) v.color.int32[i] = static_cast<int32_t>(a.clearValue[i]);
+      break;
+    default:
+      for (int i = 0; i < 4; ++i) v.color.float32[i] = static_cast<float>(a.clearValue[i]);
+  }
+  return v;
+}
+
+// The single subresource a render pass attachment is (#renderable-texture-view).
+SubresourceRange attachmentRange(const TextureView& view) {
+  SubresourceRange r = view.range();
+  r.layerCount = 1;
+  return r;
+}
+
+}  // namespace
+
+RenderPassRecorder::~RenderPassRecorder() {
+  if (inPass_) device_->cmdEndRendering(commands_);
+}
+
+bool RenderPassRecorder::handles(CommandType type) const {
+  if (type == CommandType::BeginRenderPass) return true;
+  if (!inPass_) return false;
+  switch (type) {
+    case CommandType::EndPass:
+    case CommandType::SetPipeline:
+    case CommandType::SetBindGroup:
+    case CommandType::SetVertexBuffer:
+    case CommandType::SetIndexBuffer:
+    case CommandType::SetImmediates:
+    case CommandType::Draw:
+    case CommandType::DrawIndexed:
+    case CommandType::DrawIndirect:
+    case CommandType::DrawIndexedIndirect:
+    case CommandType::SetViewport:
+    case CommandType::SetScissorRect:
+    case CommandType::SetBlendConstant:
+    case CommandType::SetStencilReference:
+    case CommandType::PushDebugGroup:
+    case CommandType::PopDebugGroup:
+    case CommandType::InsertDebugMarker: return true;
+    default: return false;
+  }
+}
+
+Status RenderPassRecorder::record(CommandType type, const uint8_t* p) {
+  switch (type) {
+    case CommandType::BeginRenderPass: return beginPass(p);
+    case CommandType::EndPass: endPass(); return {};
+    case CommandType::SetPipeline: setPipeline(p); return {};
+    case CommandType::SetBindGroup: return setBindGroup(p);
+    case CommandType::SetVertexBuffer: setVertexBuffer(p); return {};
+    case CommandType::SetIndexBuffer: setIndexBuffer(p); return {};
+    case CommandType::SetImmediates: setImmediates(p); return {};
+    case CommandType::SetViewport: setViewport(p); return {};
+    case CommandType::SetScissorRect: setScissorRect(p); return {};
+    case CommandType::SetBlendConstant: setBlendConstant(p); return {};
+    case CommandType::SetStencilReference: setStencilReference(p); return {};
+    case CommandType::Draw: {
+      const auto& cmd = payload<core::DrawCmd>(p);
+      if (Status s = prepareDraw(); s.isError()) return s;
+      vkCmdDraw(commands_, cmd.count, cmd.instanceCount, cmd.first, cmd.firstInstance);
+      return {};
+    }
+    case CommandType::DrawIndexed: {
+      const auto& cmd = payload<core::DrawCmd>(p);
+      if (Status s = prepareDraw(); s.isError()) return s;
+      vkCmdDrawIndexed(commands_, cmd.count, cmd.instanceCount, cmd.first, cmd.baseVertex,
+                       cmd.firstInstance);
+      return {};
+    }
+    case CommandType::DrawIndirect:
+    case CommandType::DrawIndexedIndirect: {
+      const auto& cmd = payload<core::BufferCmd>(p);
+      if (Status s = prepareDraw(); s.isError()) return s;
+      VkBuffer buffer = Buffer::of(*cmd.buffer).handle();
+      if (type == CommandType::DrawIndirect) {
+        vkCmdDrawIndirect(commands_, buffer, cmd.offset, 1, 0);
+      } else {
+        vkCmdDrawIndexedIndirect(commands_, buffer, cmd.offset, 1, 0);
+      }
+      return {};
+    }
+    default: return {};  // debug markers
+  }
+}
+
+Status RenderPassRecorder::beginPass(const uint8_t* p) {
+  const auto* cmd = &payload<core::BeginRenderPassCmd>(p);
+  const core::RenderPassColorRecord* colors = core::colorRecordsOf(cmd);
+  const core::RenderPassDepthStencilRecord* ds =
+      cmd->hasDepthStencil ? core::depthStencilRecordOf(cmd) : nullptr;
+  // The device, from any attachment.
+  const core::TextureViewBase* any = ds ? ds->view : nullptr;
+  for (uint32_t i = 0; i < cmd->colorCount && !any; ++i) any = colors[i].view;
+  device_ = &TextureView::of(*any).texture().device();
+  if (!device_->cmdBeginRendering) {
+    return backend::internalError(
+        "not supported yet on Vulkan: beginRenderPass on a device without "
+        "VK_KHR_dynamic_rendering. The command buffer was not executed.");
+  }
+  std::vector<VkRenderingAttachmentInfoKHR> colorInfos(cmd->colorCount);
+  discarded_.clear();
+  for (uint32_t i = 0; i < cmd->colorCount; ++i) {
+    const core::RenderPassColorRecord& a = colors[i];
+    VkRenderingAttachmentInfoKHR& info = colorInfos[i];
+    info = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO_KHR};
+    if (!a.view) continue;  // imageView VK_NULL_HANDLE: an unused slot
+    if (a.view->dimension() == TextureViewDimension::e3D) {
+      return backend::internalError(
+          "not supported yet on Vulkan: a 3d color attachment (depthSlice). The command buffer "
+          "was not executed.");
+    }
+    TextureView& view = TextureView::of(*a.view);
+    Result<VkImageView> handle = view.handle();
+    if (handle.isError()) return handle.error();
+    view.texture().prepareAttachment(commands_, attachmentRange(view),
+                                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                     a.loadOp == LoadOp::Clear);
+    info.imageView = handle.value();
+    info.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    info.loadOp = loadOpOf(a.loadOp);
+    info.storeOp = storeOpOf(a.storeOp);
+    info.clearValue = colorClearOf(a);
+    if (a.storeOp == StoreOp::Discard) discarded_.push_back({&view});
+    if (a.resolveTarget) {
+      TextureView& target = TextureView::of(*a.resolveTarget);
+      Result<VkImageView> resolve = target.handle();
+      if (resolve.isError()) return resolve.error();
+      // The resolve writes every texel of the target.
+      target.texture().prepareAttachment(commands_, attachmentRange(target),
+                                         VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, true);
+      info.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+      info.resolveImageView = resolve.value();
+      info.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    }
+  }
+  VkRenderingAttachmentInfoKHR depthInfo{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO_KHR};
+  VkRenderingAttachmentInfoKHR stencilInfo{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO_KHR};
+  bool hasDepth = false, hasStencil = false;
+  if (ds) {
+    TextureView& view = TextureView::of(*ds->view);
+    Result<VkImageView> handle = view.handle();
+    if (handle.isError()) return handle.error();
+    SubresourceRange range = attachmentRange(view);
+    hasDepth = (range.aspects & VK_IMAGE_ASPECT_DEPTH_BIT) != 0;
+    hasStencil = (range.aspects & VK_IMAGE_ASPECT_STENCIL_BIT) != 0;
+    LoadOp depthLoad = ds->depthReadOnly ? LoadOp::Load : ds->depthLoadOp;
+    LoadOp stencilLoad = ds->stencilReadOnly ? LoadOp::Load : ds->stencilLoadOp;
+    bool cleared =
+        (!hasDepth || depthLoad == LoadOp::Clear) && (!hasStencil || stencilLoad == LoadOp::Clear);
+    view.texture().prepareAttachment(commands_, range,
+                                     VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, cleared);
+    auto fill = [&](VkRenderingAttachmentInfoKHR& info, LoadOp load, StoreOp store, bool readOnly) {
+      info.imageView = handle.value();
+      info.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+      info.loadOp = loadOpOf(load);
+      info.storeOp = readOnly ? VK_ATTACHMENT_STORE_OP_STORE : storeOpOf(store);
+      info.clearValue.depthStencil = {ds->depthClearValue, ds->stencilClearValue};
+    };
+    if (hasDepth) fill(depthInfo, depthLoad, ds->depthStoreOp, ds->depthReadOnly);
+    if (hasStencil) fill(stencilInfo, stencilLoad, ds->stencilStoreOp, ds->stencilReadOnly);
+    bool discard = (hasDepth && !ds->depthReadOnly && ds->depthStoreOp == StoreOp::Discard) ||
+                   (hasStencil && !ds->stencilReadOnly && ds->stencilStoreOp == StoreOp::Discard);
+    if (discard) discarded_.push_back({&view});
+  }
+  // Earlier writes (copies, queue writes, other passes) become visible to this pass's reads.
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
+                          VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_UNIFORM_READ_BIT |
+                          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+  vkCmdPipelineBarrier(commands_, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                       VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_VERTEX_INPUT_BIT |
+                           VK_PIPELINE_STAGE_VERTEX_SHADER_BIT |
+                           VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+                       0, 1, &barrier, 0, nullptr, 0, nullptr);
+
+  VkRenderingInfoKHR rendering{VK_STRUCTURE_TYPE_RENDERING_INFO_KHR};
+  rendering.renderArea = {{0, 0}, {cmd->width, cmd->height}};
+  rendering.layerCount = 1;
+  rendering.colorAttachmentCount = cmd->colorCount;
+  rendering.pColorAttachments = colorInfos.data();
+  rendering.pDepthAttachment = hasDepth ? &depthInfo : nullptr;
+  rendering.pStencilAttachment = hasStencil ? &stencilInfo : nullptr;
+  device_->cmdBeginRendering(commands_, &rendering);
+  inPass_ = true;
+
+  // #dom-gpucommandencoder-beginrenderpass: nothing is inherited from an
+  // earlier pass; the viewport and scissor cover the attachments.
+  pipeline_ = nullptr;
+  wanted_ = {};
+  vertexBuffers_ = {};
+  vertexDirtyMask_ = 0;
+  indexBuffer_ = VK_NULL_HANDLE;
+  indexDirty_ = false;
+  immediates_.assign(immediates_.size(), 0);
+  immediatesDirty_ = true;
+  auto w = static_cast<float>(cmd->width);
+  auto h = static_cast<float>(cmd->height);
+  core::ViewportCmd viewport{0, 0, w, h, 0, 1};
+  setViewport(reinterpret_cast<const uint8_t*>(&viewport));
+  core::ScissorRectCmd scissor{0, 0, cmd->width, cmd->height};
+  setScissorRect(reinterpret_cast<const uint8_t*>(&scissor));
+  float zero[4] = {0, 0, 0, 0};
+  vkCmdSetBlendConstants(commands_, zero);
+  vkCmdSetStencilReference(commands_, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
+  return {};
+}
+
+void RenderPassRecorder::endPass() {
+  device_->cmdEndRendering(commands_);
+  inPass_ = false;
+  for (const Discarded& d : discarded_) d.view->texture().markDiscarded(attachmentRange(*d.view));
+  discarded_.clear();
+}
+
+void RenderPassRecorder::setPipeline(const uint8_t* p) {
+  const auto* pipeline =
+      static_cast<const core::RenderPipelineBase*>(payload<core::SetPipelineCmd>(p).pipeline);
+  pipeline_ = &RenderPipeline::of(*pipeline);
+}
+
+Status RenderPassRecorder::setBindGroup(const uint8_t* p) {
+  const auto& cmd = payload<core::SetBindGroupCmd>(p);
+  if (cmd.index >= kMaxSets) {
+    return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
+  }
+  WantedGroup& w = wanted_[cmd.index];
+  w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
+  w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
+  w.offsetCount = cmd.dynamicOffsetCount;
+  return {};
+}
+
+void RenderPassRecorder::setVertexBuffer(const uint8_t* p) {
+  const auto& cmd = payload<core::BufferCmd>(p);
+  if (cmd.slotOrFormat >= kMaxVertexBuffers) return;
+  vertexBuffers_[cmd.slotOrFormat] = {
+      cmd.buffer ? Buffer::of(*cmd.buffer).handle() : VK_NULL_HANDLE, cmd.offset};
+  vertexDirtyMask_ |= 1u << cmd.slotOrFormat;
+}
+
+void RenderPassRecorder::setIndexBuffer(const uint8_t* p) {
+  const auto& cmd = payload<core::BufferCmd>(p);
+  indexBuffer_ = Buffer::of(*cmd.buffer).handle();
+  indexOffset_ = cmd.offset;
+  indexType_ = static_cast<IndexFormat>(cmd.slotOrFormat) == IndexFormat::Uint32
+                   ? VK_INDEX_TYPE_UINT32
+                   : VK_INDEX_TYPE_UINT16;
+  indexDirty_ = true;
+}
+
+void RenderPassRecorder::setImmediates(const uint8_t* p) {
+  const auto& cmd = payload<core::ImmediatesCmd>(p);
+  if (immediates_.size() < cmd.rangeOffset + cmd.size)
+    immediates_.resize(cmd.rangeOffset + cmd.size);
+  std::memcpy(immediates_.data() + cmd.rangeOffset, core::CommandStream::extraOf(&cmd), cmd.size);
+  immediatesDirty_ = true;
+}
+
+// WebGPU's viewport has y down in framebuffer coordinates and y up in
+// normalized device coordinates; Vulkan's has y down in both: a negative
+// height (Vulkan 1.1) flips it.
+void RenderPassRecorder::setViewport(const uint8_t* p) {
+  const auto& cmd = payload<core::ViewportCmd>(p);
+  VkViewport v{cmd.x, cmd.y + cmd.height, cmd.width, -cmd.height, cmd.minDepth, cmd.maxDepth};
+  vkCmdSetViewport(commands_, 0, 1, &v);
+}
+
+void RenderPassRecorder::setScissorRect(const uint8_t* p) {
+  const auto& cmd = payload<core::ScissorRectCmd>(p);
+  VkRect2D r{{static_cast<int32_t>(cmd.x), static_cast<int32_t>(cmd.y)}, {cmd.width, cmd.height}};
+  vkCmdSetScissor(commands_, 0, 1, &r);
+}
+
+void RenderPassRecorder::setBlendConstant(const uint8_t* p) {
+  const auto& cmd = payload<core::BlendConstantCmd>(p);
+  float c[4] = {static_cast<float>(cmd.r), static_cast<float>(cmd.g), static_cast<float>(cmd.b),
+                static_cast<float>(cmd.a)};
+  vkCmdSetBlendConstants(commands_, c);
+}
+
+void RenderPassRecorder::setStencilReference(const uint8_t* p) {
+  vkCmdSetStencilReference(commands_, VK_STENCIL_FACE_FRONT_AND_BACK,
+                           payload<core::StencilReferenceCmd>(p).reference);
+}
+
+Status RenderPassRecorder::bindPipeline() {
+  Result<VkPipeline> handle = pipeline_->handle();
+  if (handle.isError()) return handle.error();
+  if (handle.value() != boundPipeline_) {
+    vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_GRAPHICS, handle.value());
+    boundPipeline_ = handle.value();
+  }
+  const PipelineLayout& layout = pipeline_->layout();
+  if (boundLayout_ != &layout) {
+    uint32_t keep = PipelineLayout::firstIncompatibleSet(boundLayout_, layout);
+    for (uint32_t n = keep; n < kMaxSets; ++n) bound_[n] = {};
+    if (!boundLayout_ || boundLayout_->pushConstantSize() != layout.pushConstantSize()) {
+      pushConstantsValid_ = false;
+    }
+    boundLayout_ = &layout;
+  }
+  return {};
+}
+
+// As ComputePassRecorder::bindSets, at the graphics bind point.
+void RenderPassRecorder::bindSets() {
+  const PipelineLayout& layout = *boundLayout_;
+  uint32_t count = layout.setCount();
+  std::array<VkDescriptorSet, kMaxSets> sets;
+  std::array<uint32_t, 256> offsets;
+  uint32_t n = 0;
+  while (n < count) {
+    uint32_t first = n, setCount = 0, offsetCount = 0;
+    for (; n < count; ++n) {
+      const WantedGroup& w = wanted_[n];
+      BoundSet& b = bound_[n];
+      bool differs = w.group && !layout.set(n).empty() &&
+                     (b.set != w.group->handle() || b.offsetCount != w.offsetCount ||
+                      (w.offsetCount &&
+                       std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) != 0));
+      if (!differs || offsetCount + w.offsetCount > offsets.size()) break;
+      sets[setCount++] = w.group->handle();
+      for (uint32_t i = 0; i < w.offsetCount; ++i) offsets[offsetCount++] = w.offsets[i];
+      b = {w.group->handle(), w.offsets, w.offsetCount};
+    }
+    if (setCount > 0) {
+      vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_GRAPHICS, layout.handle(), first,
+                              setCount, sets.data(), offsetCount, offsets.data());
+    } else {
+      ++n;
+    }
+  }
+}
+
+void RenderPassRecorder::bindVertexBuffers() {
+  while (vertexDirtyMask_) {
+    auto slot = static_cast<uint32_t>(__builtin_ctz(vertexDirtyMask_));
+    vertexDirtyMask_ &= vertexDirtyMask_ - 1;
+    const VertexBuffer& v = vertexBuffers_[slot];
+    if (v.buffer != VK_NULL_HANDLE) {
+      vkCmdBindVertexBuffers(commands_, slot, 1, &v.buffer, &v.offset);
+    }
+  }
+  if (indexDirty_ && indexBuffer_ != VK_NULL_HANDLE) {
+    vkCmdBindIndexBuffer(commands_, indexBuffer_, indexOffset_, indexType_);
+    indexDirty_ = false;
+  }
+}
+
+Status RenderPassRecorder::prepareDraw() {
+  if (Status s = bindPipeline(); s.isError()) return s;
+  bindSets();
+  bindVertexBuffers();
+  const PipelineLayout& layout = *boundLayout_;
+  if (layout.pushConstantSize() > 0 && (immediatesDirty_ || !pushConstantsValid_)) {
+    if (immediates_.size() < layout.pushConstantSize()) {
+      immediates_.resize(layout.pushConstantSize(), 0);
+    }
+    vkCmdPushConstants(commands_, layout.handle(), PipelineLayout::kPushConstantStages, 0,
+                       layout.pushConstantSize(), immediates_.data());
+    immediatesDirty_ = false;
+    pushConstantsValid_ = true;
+  }
+  return {};
+}
+
+}  // namespace bindery::vulkan

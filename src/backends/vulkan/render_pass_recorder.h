@@ -1,0 +1,122 @@
+// The render part of recording a command stream (command_recorder.cpp walks
+// the stream and hands render-pass commands here), on dynamic rendering
+// (VK_KHR_dynamic_rendering, core in Vulkan 1.3):
+//
+// - beginRenderPass: the attachments move to their attachment layout (lazy
+//   zero-initialisation first for loadOp 'load', texture.h), then one memory
+//   barrier makes earlier writes (copies, queue writes, compute passes)
+//   visible to vertex input, index, indirect, uniform and shader reads; then
+//   vkCmdBeginRenderingKHR with loadOp/storeOp, clear values and resolve
+//   targets (average). The viewport, scissor rectangle, blend constant and
+//   stencil reference start at their defaults (#dom-gpucommandencoder-beginrenderpass).
+// - setViewport flips y (a negative-height viewport): WebGPU's framebuffer y
+//   points down while its normalized device y points up.
+// - setPipeline / setBindGroup / setVertexBuffer / setIndexBuffer /
+//   setImmediates only record what the pass wants; each draw binds what
+//   differs from what the command buffer has: the pipeline, the descriptor
+//   sets (only changed ones, contiguous runs in one vkCmdBindDescriptorSets,
+//   dynamic offsets in binding-number order, as compute passes do), the
+//   vertex and index buffers and the push constants.
+// - end: vkCmdEndRenderingKHR; storeOp 'discard' makes the attachment zero
+//   again for its next reader.
+// Not handled yet (the command recorder gives its 'not supported yet on
+// Vulkan' internal error): executeBundles, occlusion queries, timestamp
+// writes, depthSlice of 3d attachments; indirect draws are not checked on
+// the GPU yet (drawIndirect's firstInstance without 'indirect-first-instance').
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "backends/vulkan/error.h"
+
+namespace bindery::core {
+enum class CommandType : uint8_t;
+}
+
+namespace bindery::vulkan {
+
+class BindGroup;
+class Device;
+class PipelineLayout;
+class RenderPipeline;
+class TextureView;
+
+class RenderPassRecorder {
+ public:
+  explicit RenderPassRecorder(VkCommandBuffer commands) : commands_(commands) {}
+  // Ends a pass left open by an error (so the command buffer can end).
+  ~RenderPassRecorder();
+  RenderPassRecorder(const RenderPassRecorder&) = delete;
+  RenderPassRecorder& operator=(const RenderPassRecorder&) = delete;
+
+  // True for BeginRenderPass and, inside a render pass, the commands this
+  // recorder executes.
+  bool handles(core::CommandType type) const;
+  Status record(core::CommandType type, const uint8_t* payload);
+
+ private:
+  static constexpr uint32_t kMaxSets = 32;
+  static constexpr uint32_t kMaxVertexBuffers = 32;
+  struct WantedGroup {
+    const BindGroup* group = nullptr;
+    const uint32_t* offsets = nullptr;  // in the command stream
+    uint32_t offsetCount = 0;
+  };
+  struct BoundSet {
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    const uint32_t* offsets = nullptr;
+    uint32_t offsetCount = 0;
+  };
+  struct VertexBuffer {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceSize offset = 0;
+  };
+  struct Discarded {
+    TextureView* view;
+  };
+
+  Status beginPass(const uint8_t* payload);
+  void endPass();
+  void setPipeline(const uint8_t* payload);
+  Status setBindGroup(const uint8_t* payload);
+  void setVertexBuffer(const uint8_t* payload);
+  void setIndexBuffer(const uint8_t* payload);
+  void setImmediates(const uint8_t* payload);
+  void setViewport(const uint8_t* payload);
+  void setScissorRect(const uint8_t* payload);
+  void setBlendConstant(const uint8_t* payload);
+  void setStencilReference(const uint8_t* payload);
+  Status prepareDraw();
+  Status bindPipeline();
+  void bindSets();
+  void bindVertexBuffers();
+
+  VkCommandBuffer commands_;
+  Device* device_ = nullptr;
+  bool inPass_ = false;
+  std::vector<Discarded> discarded_;
+
+  // What the pass wants.
+  const RenderPipeline* pipeline_ = nullptr;
+  std::array<WantedGroup, kMaxSets> wanted_{};
+  std::array<VertexBuffer, kMaxVertexBuffers> vertexBuffers_{};
+  uint32_t vertexDirtyMask_ = 0;
+  VkBuffer indexBuffer_ = VK_NULL_HANDLE;
+  VkDeviceSize indexOffset_ = 0;
+  VkIndexType indexType_ = VK_INDEX_TYPE_UINT16;
+  bool indexDirty_ = false;
+  std::vector<uint8_t> immediates_;
+  bool immediatesDirty_ = false;
+
+  // What the command buffer has.
+  VkPipeline boundPipeline_ = VK_NULL_HANDLE;
+  const PipelineLayout* boundLayout_ = nullptr;
+  std::array<BoundSet, kMaxSets> bound_{};
+  bool pushConstantsValid_ = false;
+};
+
+}  // namespace bindery::vulkan

@@ -1,0 +1,47 @@
+// GPUTextureView on Vulkan (#texture-view-creation): the view's format,
+// dimension, aspects, mip and layer ranges as validated by the core, realised
+// as a VkImageView when first used (a render pass attachment today), so views
+// that are never used by the GPU cost no Vulkan object.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <mutex>
+
+#include "backends/backend.h"
+#include "backends/vulkan/error.h"
+#include "backends/vulkan/texture.h"
+
+namespace bindery::core {
+class TextureViewBase;
+}
+
+namespace bindery::vulkan {
+
+class Device;
+
+class TextureView final : public backend::TextureViewBackend {
+ public:
+  TextureView(Device& device, const core::TextureViewBase& view);
+  ~TextureView() override;
+
+  // The VkImageView, created on first use.
+  Result<VkImageView> handle();
+  Texture& texture() const { return *texture_; }
+  // The subresources of base mip level, every layer of the view, its aspects.
+  SubresourceRange range() const { return range_; }
+  VkFormat vkFormat() const { return format_; }
+
+  static TextureView& of(const core::TextureViewBase& view);
+
+ private:
+  Device& device_;
+  Texture* texture_;  // the core view holds its texture
+  VkImageViewCreateInfo info_{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  SubresourceRange range_;
+  VkFormat format_ = VK_FORMAT_UNDEFINED;
+  std::mutex mutex_;
+  VkImageView view_ = VK_NULL_HANDLE;
+};
+
+}  // namespace bindery::vulkan

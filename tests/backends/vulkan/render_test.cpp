@@ -1,0 +1,452 @@
+// Render pipelines and render passes on Vulkan through the public API
+// (issue 15): each test renders into a texture, copies it to a buffer and
+// compares it with an image computed here (tolerance per format: 1/255 for
+// rgba8unorm), under the Khronos validation layer (any message fails).
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+#include "api_test.h"
+
+namespace bindery::vulkan::testing {
+namespace {
+
+constexpr uint32_t kSize = 16;
+using Rgba = std::array<uint8_t, 4>;
+
+class RenderTest : public VulkanApiTest {
+ protected:
+  Texture target(TextureFormat format = TextureFormat::Rgba8unorm, uint32_t samples = 1) {
+    TextureDescriptor d;
+    d.size = {kSize, kSize, 1};
+    d.format = format;
+    d.sampleCount = samples;
+    d.usage = TextureUsage::RenderAttachment;
+    if (samples == 1 && format == TextureFormat::Rgba8unorm) d.usage |= TextureUsage::CopySrc;
+    return device_.createTexture(d);
+  }
+
+  // The rgba8unorm texture's texels, row by row (y down).
+  std::vector<Rgba> read(const Texture& texture) {
+    constexpr uint32_t kBytesPerRow = 256;
+    Buffer buffer = makeBuffer(kBytesPerRow * kSize, BufferUsage::CopySrc | BufferUsage::CopyDst);
+    CommandEncoder encoder = device_.createCommandEncoder();
+    encoder.copyTextureToBuffer({texture}, {buffer, 0, kBytesPerRow, kSize}, {kSize, kSize, 1});
+    submit(encoder);
+    std::vector<uint8_t> raw = readBuffer(buffer, 0, kBytesPerRow * kSize);
+    std::vector<Rgba> texels(kSize * kSize);
+    for (uint32_t y = 0; y < kSize; ++y) {
+      std::memcpy(&texels[y * kSize], raw.data() + y * kBytesPerRow, kSize * 4);
+    }
+    return texels;
+  }
+
+  // Compares every texel with `expected(x, y)` (nullopt: not checked) within `tolerance`.
+  void expectImage(const Texture& texture,
+                   const std::function<std::optional<Rgba>(uint32_t, uint32_t)>& expected,
+                   int tolerance = 1) {
+    std::vector<Rgba> texels = read(texture);
+    int mismatches = 0;
+    for (uint32_t y = 0; y < kSize; ++y) {
+      for (uint32_t x = 0; x < kSize; ++x) {
+        std::optional<Rgba> want = expected(x, y);
+        if (!want) continue;
+        const Rgba& got = texels[y * kSize + x];
+        for (int c = 0; c < 4; ++c) {
+          if (std::abs(int(got[c]) - int((*want)[c])) > tolerance) {
+            if (++mismatches <= 5) {
+              ADD_FAILURE() << "texel (" << x << ", " << y << ") channel " << c << ": got "
+                            << int(got[c]) << ", expected " << int((*want)[c]);
+            }
+            break;
+          }
+        }
+      }
+    }
+    EXPECT_EQ(mismatches, 0);
+  }
+
+  Buffer bufferWith(const void* data, uint64_t size, BufferUsageFlags usage) {
+    uint64_t rounded = (size + 3) & ~uint64_t{3};
+    Buffer buffer = makeBuffer(rounded, usage | BufferUsage::CopyDst, true);
+    std::memcpy(buffer.getMappedRange(0, rounded), data, size);
+    buffer.unmap();
+    return buffer;
+  }
+  template <class T>
+  Buffer bufferWith(const std::vector<T>& values, BufferUsageFlags usage) {
+    return bufferWith(values.data(), values.size() * sizeof(T), usage);
+  }
+
+  RenderPipelineDescriptor pipelineDescriptor(std::string_view wgsl) {
+    ShaderModuleDescriptor module;
+    module.code = std::string(wgsl);
+    ShaderModule shader = device_.createShaderModule(module);
+    RenderPipelineDescriptor d;
+    d.layout = kAutoLayout;
+    d.vertex.module = shader;
+    d.vertex.entryPoint = "vs";
+    FragmentState fragment;
+    fragment.module = shader;
+    fragment.entryPoint = "fs";
+    fragment.targets.push_back(ColorTargetState{TextureFormat::Rgba8unorm, std::nullopt});
+    d.fragment = fragment;
+    return d;
+  }
+
+  RenderPassDescriptor passFor(const Texture& texture, Color clear) {
+    RenderPassDescriptor pass;
+    RenderPassColorAttachment color;
+    color.view = texture.createView();
+    color.clearValue = clear;
+    color.loadOp = LoadOp::Clear;
+    color.storeOp = StoreOp::Store;
+    pass.colorAttachments.push_back(color);
+    return pass;
+  }
+};
+
+// The pixel centre (x, y) in normalized device coordinates (y up).
+float ndcX(uint32_t x) {
+  return (x + 0.5f) / kSize * 2 - 1;
+}
+float ndcY(uint32_t y) {
+  return 1 - (y + 0.5f) / kSize * 2;
+}
+
+constexpr Rgba kRed{255, 0, 0, 255};
+constexpr Rgba kGreen{0, 255, 0, 255};
+constexpr Rgba kBlue{0, 0, 255, 255};
+constexpr Rgba kBlack{0, 0, 0, 255};
+
+// The lower-left half triangle of the attachment (y up in NDC), red.
+constexpr std::string_view kTriangle = R"(
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+  var p = array(vec2f(-1, -1), vec2f(1, -1), vec2f(-1, 1));
+  return vec4f(p[i], 0, 1);
+}
+@fragment fn fs() -> @location(0) vec4f { return vec4f(1, 0, 0, 1); }
+)";
+
+// Inside the lower-left triangle: red; off the diagonal, the clear colour.
+std::optional<Rgba> triangleImage(uint32_t x, uint32_t y, Rgba clear) {
+  float s = ndcX(x) + ndcY(y);
+  if (std::abs(s) < 1e-4f) return std::nullopt;  // on the edge
+  return s < 0 ? kRed : clear;
+}
+
+TEST_F(RenderTest, ClearOnly) {
+  Texture t = target();
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0.25, 0.5, 0.75, 1}));
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t, uint32_t) { return Rgba{64, 128, 191, 255}; });
+}
+
+TEST_F(RenderTest, TriangleWithWebGpuOrientation) {
+  Texture t = target();
+  RenderPipeline pipeline = device_.createRenderPipeline(pipelineDescriptor(kTriangle));
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 1, 1}));
+  pass.setPipeline(pipeline);
+  pass.draw(3);
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+}
+
+TEST_F(RenderTest, ViewportAndScissor) {
+  // The triangle drawn into the right half's viewport, scissored to its top half.
+  Texture t = target();
+  RenderPipeline pipeline = device_.createRenderPipeline(pipelineDescriptor(kTriangle));
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 0, 1}));
+  pass.setPipeline(pipeline);
+  pass.setViewport(kSize / 2, 0, kSize / 2, kSize, 0, 1);
+  pass.setScissorRect(0, 0, kSize, kSize / 2);
+  pass.draw(3);
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t y) -> std::optional<Rgba> {
+    if (x < kSize / 2 || y >= kSize / 2) return kBlack;
+    // The viewport maps the whole NDC square onto the right half.
+    float vx = (x - kSize / 2 + 0.5f) / (kSize / 2) * 2 - 1;
+    float s = vx + ndcY(y);
+    if (std::abs(s) < 1e-4f) return std::nullopt;
+    return s < 0 ? kRed : kBlack;
+  });
+}
+
+// Unit quads placed by per-instance offsets, coloured per instance.
+constexpr std::string_view kInstancedQuads = R"(
+struct Out { @builtin(position) position : vec4f, @location(0) color : vec4f }
+@vertex fn vs(@location(0) corner : vec2f, @location(1) offset : vec2f,
+              @location(2) color : vec4f) -> Out {
+  return Out(vec4f(corner + offset, 0, 1), color);
+}
+@fragment fn fs(@location(0) color : vec4f) -> @location(0) vec4f { return color; }
+)";
+
+TEST_F(RenderTest, IndexedInstancedDraw) {
+  Texture t = target();
+  RenderPipelineDescriptor d = pipelineDescriptor(kInstancedQuads);
+  d.vertex.buffers.push_back(VertexBufferLayout{
+      8, VertexStepMode::Vertex, {VertexAttribute{VertexFormat::Float32x2, 0, 0}}});
+  d.vertex.buffers.push_back(VertexBufferLayout{12,
+                                                VertexStepMode::Instance,
+                                                {VertexAttribute{VertexFormat::Float32x2, 0, 1},
+                                                 VertexAttribute{VertexFormat::Unorm8x4, 8, 2}}});
+  RenderPipeline pipeline = device_.createRenderPipeline(d);
+  // A unit quad; four instances in the four quadrants (NDC, y up).
+  std::vector<float> corners{0, 0, 1, 0, 1, 1, 0, 1};
+  struct Instance {
+    float x, y;
+    uint8_t rgba[4];
+  };
+  std::vector<Instance> instances{{-1, 0, {255, 0, 0, 255}},   // top left
+                                  {0, 0, {0, 255, 0, 255}},    // top right
+                                  {-1, -1, {0, 0, 255, 255}},  // bottom left
+                                  {0, -1, {255, 255, 0, 255}}};
+  std::vector<uint16_t> indices{0, 1, 2, 0, 2, 3};
+  Buffer vertices = bufferWith(corners, BufferUsage::Vertex);
+  Buffer perInstance = bufferWith(instances, BufferUsage::Vertex);
+  Buffer index = bufferWith(indices, BufferUsage::Index);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 0, 1}));
+  pass.setPipeline(pipeline);
+  pass.setVertexBuffer(0, vertices);
+  pass.setVertexBuffer(1, perInstance);
+  pass.setIndexBuffer(index, IndexFormat::Uint16);
+  pass.drawIndexed(6, 4);
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t y) {
+    bool left = x < kSize / 2, top = y < kSize / 2;
+    if (top) return left ? kRed : kGreen;
+    return left ? kBlue : Rgba{255, 255, 0, 255};
+  });
+}
+
+TEST_F(RenderTest, UniformBindGroupWithDynamicOffsetsPerObject) {
+  // Seed 000's per-object pattern: one uniform buffer of per-object blocks at
+  // a 256-byte stride, one bind group with a dynamic offset, one draw each.
+  Texture t = target();
+  RenderPipelineDescriptor d = pipelineDescriptor(R"(
+struct Object { offset : vec2f, scale : f32, color : vec4f }
+@group(0) @binding(0) var<uniform> object : Object;
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+  var p = array(vec2f(0, 0), vec2f(1, 0), vec2f(1, 1), vec2f(0, 0), vec2f(1, 1), vec2f(0, 1));
+  return vec4f(p[i] * object.scale + object.offset, 0, 1);
+}
+@fragment fn fs() -> @location(0) vec4f { return object.color; }
+)");
+  BindGroupLayoutEntry entry;
+  entry.binding = 0;
+  entry.visibility = ShaderStage::Vertex | ShaderStage::Fragment;
+  entry.buffer = BufferBindingLayout{BufferBindingType::Uniform, true, 0};
+  BindGroupLayout layout = device_.createBindGroupLayout({"", {entry}});
+  d.layout = device_.createPipelineLayout({"", {layout}, 0});
+  RenderPipeline pipeline = device_.createRenderPipeline(d);
+  constexpr uint32_t kStride = 256;
+  std::vector<uint8_t> blocks(4 * kStride);
+  float objects[4][8] = {{-1, 0, 1, 0, 1, 0, 0, 1},
+                         {0, 0, 1, 0, 0, 1, 0, 1},
+                         {-1, -1, 1, 0, 0, 0, 1, 1},
+                         {0, -1, 0.5f, 0, 1, 1, 1, 1}};
+  for (uint32_t i = 0; i < 4; ++i) std::memcpy(&blocks[i * kStride], objects[i], 32);
+  Buffer uniforms = bufferWith(blocks, BufferUsage::Uniform);
+  BindGroupDescriptor gd;
+  gd.layout = layout;
+  gd.entries.push_back({0, BufferBinding{uniforms, 0, 32}});
+  BindGroup group = device_.createBindGroup(gd);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 0, 1}));
+  pass.setPipeline(pipeline);
+  for (uint32_t i = 0; i < 4; ++i) {
+    pass.setBindGroup(0, group, {i * kStride});
+    pass.draw(6);
+  }
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t y) {
+    bool left = x < kSize / 2, top = y < kSize / 2;
+    if (top) return left ? kRed : kGreen;
+    if (left) return kBlue;
+    // Object 3 is a half-size quad at the bottom-right quadrant's lower-left corner.
+    bool inside = x < kSize * 3 / 4 && y >= kSize * 3 / 4;
+    return inside ? Rgba{255, 255, 255, 255} : kBlack;
+  });
+}
+
+// A full-attachment quad at depth `z` in `color`, from per-draw immediates-free
+// vertex data: position.z and the colour come from the vertex buffer.
+constexpr std::string_view kDepthQuads = R"(
+struct Out { @builtin(position) position : vec4f, @location(0) color : vec4f }
+@vertex fn vs(@location(0) position : vec3f, @location(1) color : vec4f) -> Out {
+  return Out(vec4f(position, 1), color);
+}
+@fragment fn fs(@location(0) color : vec4f) -> @location(0) vec4f { return color; }
+)";
+
+struct ColoredVertex {
+  float x, y, z;
+  float r, g, b, a;
+};
+void addQuad(std::vector<ColoredVertex>& v, float x0, float x1, float z, Rgba c) {
+  auto f = [](uint8_t u) { return u / 255.0f; };
+  ColoredVertex corner{0, 0, z, f(c[0]), f(c[1]), f(c[2]), f(c[3])};
+  for (auto [x, y] : std::array<std::pair<float, float>, 6>{
+           {{x0, -1}, {x1, -1}, {x1, 1}, {x0, -1}, {x1, 1}, {x0, 1}}}) {
+    corner.x = x;
+    corner.y = y;
+    v.push_back(corner);
+  }
+}
+
+TEST_F(RenderTest, DepthTestLess) {
+  Texture t = target();
+  Texture depth = target(TextureFormat::Depth32float);
+  RenderPipelineDescriptor d = pipelineDescriptor(kDepthQuads);
+  d.vertex.buffers.push_back(VertexBufferLayout{28,
+                                                VertexStepMode::Vertex,
+                                                {VertexAttribute{VertexFormat::Float32x3, 0, 0},
+                                                 VertexAttribute{VertexFormat::Float32x4, 12, 1}}});
+  DepthStencilState ds;
+  ds.format = TextureFormat::Depth32float;
+  ds.depthWriteEnabled = true;
+  ds.depthCompare = CompareFunction::Less;
+  d.depthStencil = ds;
+  RenderPipeline pipeline = device_.createRenderPipeline(d);
+  // Green everywhere at 0.5; red on the left half behind it (0.8, rejected);
+  // blue on the right half in front (0.2, kept).
+  std::vector<ColoredVertex> v;
+  addQuad(v, -1, 1, 0.5f, kGreen);
+  addQuad(v, -1, 0, 0.8f, kRed);
+  addQuad(v, 0, 1, 0.2f, kBlue);
+  Buffer vertices = bufferWith(v, BufferUsage::Vertex);
+  RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
+  RenderPassDepthStencilAttachment da;
+  da.view = depth.createView();
+  da.depthClearValue = 1.0f;
+  da.depthLoadOp = LoadOp::Clear;
+  da.depthStoreOp = StoreOp::Discard;
+  pd.depthStencilAttachment = da;
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(pd);
+  pass.setPipeline(pipeline);
+  pass.setVertexBuffer(0, vertices);
+  pass.draw(18);
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t) { return x < kSize / 2 ? kGreen : kBlue; });
+}
+
+TEST_F(RenderTest, BlendingSrcAlphaAndConstant) {
+  Texture t = target();
+  RenderPipelineDescriptor d = pipelineDescriptor(R"(
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+  var p = array(vec2f(-1, -1), vec2f(3, -1), vec2f(-1, 3));
+  return vec4f(p[i], 0, 1);
+}
+@fragment fn fs() -> @location(0) vec4f { return vec4f(1, 0, 0, 0.5); }
+)");
+  // color: src * srcAlpha + dst * (1 - srcAlpha); alpha: constant.a * src + dst.
+  BlendState blend;
+  blend.color = {BlendOperation::Add, BlendFactor::SrcAlpha, BlendFactor::OneMinusSrcAlpha};
+  blend.alpha = {BlendOperation::Add, BlendFactor::Constant, BlendFactor::Zero};
+  d.fragment->targets[0]->blend = blend;
+  d.fragment->targets[0]->writeMask = ColorWrite::Red | ColorWrite::Blue | ColorWrite::Alpha;
+  RenderPipeline pipeline = device_.createRenderPipeline(d);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 1, 1, 1}));
+  pass.setPipeline(pipeline);
+  pass.setBlendConstant({0, 0, 0, 0.5});
+  pass.draw(3);
+  pass.end();
+  submit(encoder);
+  // Green is masked (stays 1); alpha = 0.5 * 0.5.
+  expectImage(t, [](uint32_t, uint32_t) { return Rgba{128, 255, 128, 64}; });
+}
+
+TEST_F(RenderTest, MultisampleResolve) {
+  Texture msaa = target(TextureFormat::Rgba8unorm, 4);
+  Texture resolved = target();
+  RenderPipelineDescriptor d = pipelineDescriptor(kTriangle);
+  d.multisample.count = 4;
+  RenderPipeline pipeline = device_.createRenderPipeline(d);
+  RenderPassDescriptor pd = passFor(msaa, {0, 0, 1, 1});
+  pd.colorAttachments[0].resolveTarget = resolved.createView();
+  pd.colorAttachments[0].storeOp = StoreOp::Discard;
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(pd);
+  pass.setPipeline(pipeline);
+  pass.draw(3);
+  pass.end();
+  submit(encoder);
+  std::vector<Rgba> texels = read(resolved);
+  for (uint32_t y = 0; y < kSize; ++y) {
+    for (uint32_t x = 0; x < kSize; ++x) {
+      const Rgba& got = texels[y * kSize + x];
+      if (x == y) {
+        // On the diagonal the samples are split: a blend of red and blue.
+        EXPECT_GT(got[0], 0) << x;
+        EXPECT_GT(got[2], 0) << x;
+        EXPECT_NEAR(got[0] + got[2], 255, 2) << x;
+      } else {
+        Rgba want = *triangleImage(x, y, kBlue);
+        EXPECT_EQ(got, want) << "texel (" << x << ", " << y << ")";
+      }
+    }
+  }
+}
+
+TEST_F(RenderTest, DrawIndirectAndAsyncPipeline) {
+  Texture t = target();
+  std::optional<RenderPipeline> pipeline;
+  device_.createRenderPipelineAsync(pipelineDescriptor(kTriangle),
+                                    [&](CreatePipelineAsyncResult<RenderPipeline> result) {
+                                      EXPECT_FALSE(result.error.has_value());
+                                      pipeline = result.pipeline;
+                                    });
+  finish();
+  ASSERT_TRUE(pipeline.has_value());
+  std::vector<uint32_t> args{3, 1, 0, 0};
+  Buffer indirect = bufferWith(args, BufferUsage::Indirect);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 1, 1}));
+  pass.setPipeline(*pipeline);
+  pass.drawIndirect(indirect, 0);
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+}
+
+TEST_F(RenderTest, RenderBundlesAreNotSupportedYetInternalError) {
+  Texture t = target();
+  RenderPipeline pipeline = device_.createRenderPipeline(pipelineDescriptor(kTriangle));
+  RenderBundleEncoderDescriptor bd;
+  bd.colorFormats = {TextureFormat::Rgba8unorm};
+  RenderBundleEncoder bundleEncoder = device_.createRenderBundleEncoder(bd);
+  bundleEncoder.setPipeline(pipeline);
+  bundleEncoder.draw(3);
+  RenderBundle bundle = bundleEncoder.finish();
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 1, 1}));
+  pass.executeBundles({bundle});
+  pass.end();
+  CommandBuffer commands = encoder.finish();
+  device_.pushErrorScope(ErrorFilter::Internal);
+  device_.queue().submit({commands});
+  PopErrorScopeResult result = device_.popErrorScope();
+  ASSERT_TRUE(result.error.has_value());
+  EXPECT_EQ(result.error->type, ErrorType::Internal);
+  EXPECT_NE(result.error->message.find("not supported yet on Vulkan: executeBundles"),
+            std::string::npos)
+      << result.error->message;
+  EXPECT_FALSE(device_.isLost());
+}
+
+}  // namespace
+}  // namespace bindery::vulkan::testing
