@@ -142,6 +142,7 @@ class Generator {
   void assignment(NodeId s);
   void declaration(uint32_t vid);
   void returnStatement(NodeId s);
+  void discard(wgsl::Span span);
   Id label(Id l);  // starts block `l`
   void branch(Id target);
   Id newLocalVar(TypeId store, Id init = 0);

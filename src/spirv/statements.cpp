@@ -2,7 +2,8 @@
 // OpSelectionMerge, switch -> OpSwitch with the default clause wherever it
 // is written, loop/for/while -> OpLoopMerge with the continuing statements
 // (and break-if) in the continue construct. Statements after a return,
-// break, continue or discard in the same block are dead and not emitted.
+// break, continue or an OpKill discard in the same block are dead and not
+// emitted (after a demoting discard they run, as a helper invocation).
 #include "generator.h"
 
 namespace bindery::spirv {
@@ -67,12 +68,7 @@ void Generator::statement(NodeId s) {
       fn_->terminated = true;
       return;
     }
-    case StmtKind::Discard:
-      if (m.fns[entryFn_].stage != wgsl::Stage::Fragment)
-        unsupportedAt("discard outside a fragment shader", st.span);
-      inst(spv::Op::OpKill, {});
-      fn_->terminated = true;
-      return;
+    case StmtKind::Discard: discard(st.span); return;
     case StmtKind::Assign:
     case StmtKind::CompoundAssign:
     case StmtKind::Increment:
@@ -80,6 +76,25 @@ void Generator::statement(NodeId s) {
     case StmtKind::Call: value(st.a); return;
     case StmtKind::Decl: declaration(st.a); return;
   }
+}
+
+// #discard-statement: the invocation becomes a helper invocation (its storage
+// writes and its output have no effect; it keeps running for derivatives and
+// the quad's subgroup operations): exactly OpDemoteToHelperInvocation, core in
+// SPIR-V 1.6, else SPV_EXT_demote_to_helper_invocation when the device has it.
+// Otherwise OpKill: the same observable effects for this invocation, but it
+// stops, so its quad's later derivatives are undefined where it was needed.
+void Generator::discard(wgsl::Span span) {
+  if (m.fns[entryFn_].stage != wgsl::Stage::Fragment)
+    unsupportedAt("discard outside a fragment shader", span);
+  if (options.version >= 0x00010600 || options.demoteToHelperInvocation) {
+    if (options.version < 0x00010600) b.extension("SPV_EXT_demote_to_helper_invocation");
+    b.capability(spv::Capability::DemoteToHelperInvocation);
+    inst(spv::Op::OpDemoteToHelperInvocation, {});
+    return;  // execution continues, as a helper
+  }
+  inst(spv::Op::OpKill, {});
+  fn_->terminated = true;
 }
 
 void Generator::returnStatement(NodeId s) {

@@ -62,6 +62,11 @@ struct Options {
   // Features of the device: required when the module uses them.
   bool f16 = true;
   bool subgroups = true;
+  // The device has shaderDemoteToHelperInvocation
+  // (VK_EXT_shader_demote_to_helper_invocation): `discard` becomes
+  // OpDemoteToHelperInvocation under SPV_EXT_demote_to_helper_invocation
+  // before SPIR-V 1.6 (always from 1.6, where it is core); else OpKill.
+  bool demoteToHelperInvocation = false;
   // Robustness: clamp every array/vector/matrix index to its bounds
   // (#out-of-bounds-access-sec). Off only for measurements.
   bool clampIndices = true;
