@@ -423,6 +423,108 @@ TEST_F(RenderTest, DrawIndirectAndAsyncPipeline) {
   expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
 }
 
+TEST_F(RenderTest, StencilReplaceThenEqual) {
+  // Pass 1 writes the stencil reference 7 where the triangle is; pass 2 draws
+  // a full-screen green quad only where stencil == 7 (loadOp 'load').
+  Texture t = target();
+  Texture stencil = target(TextureFormat::Stencil8);
+  auto pipelineWith = [&](std::string_view wgsl, CompareFunction compare, StencilOperation pass) {
+    RenderPipelineDescriptor d = pipelineDescriptor(wgsl);
+    DepthStencilState ds;
+    ds.format = TextureFormat::Stencil8;
+    ds.stencilFront = {compare, StencilOperation::Keep, StencilOperation::Keep, pass};
+    ds.stencilBack = ds.stencilFront;
+    d.depthStencil = ds;
+    return device_.createRenderPipeline(d);
+  };
+  RenderPipeline write =
+      pipelineWith(kTriangle, CompareFunction::Always, StencilOperation::Replace);
+  RenderPipeline test = pipelineWith(R"(
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+  var p = array(vec2f(-1, -1), vec2f(3, -1), vec2f(-1, 3));
+  return vec4f(p[i], 0, 1);
+}
+@fragment fn fs() -> @location(0) vec4f { return vec4f(0, 1, 0, 1); }
+)",
+                                     CompareFunction::Equal, StencilOperation::Keep);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  for (int i = 0; i < 2; ++i) {
+    RenderPassDescriptor pd = passFor(t, {0, 0, 1, 1});
+    RenderPassDepthStencilAttachment da;
+    da.view = stencil.createView();
+    da.stencilClearValue = 0;
+    da.stencilLoadOp = i == 0 ? LoadOp::Clear : LoadOp::Load;
+    da.stencilStoreOp = StoreOp::Store;
+    pd.depthStencilAttachment = da;
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(i == 0 ? write : test);
+    pass.setStencilReference(7);
+    pass.draw(3);
+    pass.end();
+  }
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t y) -> std::optional<Rgba> {
+    std::optional<Rgba> tri = triangleImage(x, y, kBlue);
+    if (!tri) return std::nullopt;
+    return *tri == kRed ? kGreen : kBlue;
+  });
+}
+
+TEST_F(RenderTest, TriangleStripWithRestartAndBackFaceCulling) {
+  // Two strips separated by the uint32 restart index: a clockwise (culled)
+  // quad on the left, a counter-clockwise (kept) quad on the right.
+  Texture t = target();
+  RenderPipelineDescriptor d = pipelineDescriptor(R"(
+@vertex fn vs(@location(0) p : vec2f) -> @builtin(position) vec4f { return vec4f(p, 0, 1); }
+@fragment fn fs() -> @location(0) vec4f { return vec4f(1, 0, 0, 1); }
+)");
+  d.vertex.buffers.push_back(VertexBufferLayout{
+      8, VertexStepMode::Vertex, {VertexAttribute{VertexFormat::Float32x2, 0, 0}}});
+  d.primitive.topology = PrimitiveTopology::TriangleStrip;
+  d.primitive.stripIndexFormat = IndexFormat::Uint32;
+  d.primitive.cullMode = CullMode::Back;
+  d.primitive.frontFace = FrontFace::Ccw;
+  RenderPipeline pipeline = device_.createRenderPipeline(d);
+  std::vector<float> v{
+      -1, -1, -1, 1,  0, -1, 0, 1,  // left: (bl, tl, br), (tl, br, tr): clockwise
+      0,  -1, 1,  -1, 0, 1,  1, 1,  // right: (bl, br, tl), (br, tl, tr): counter-clockwise
+  };
+  std::vector<uint32_t> indices{0, 1, 2, 3, 0xFFFFFFFFu, 4, 5, 6, 7};
+  Buffer vertices = bufferWith(v, BufferUsage::Vertex);
+  Buffer index = bufferWith(indices, BufferUsage::Index);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 1, 1}));
+  pass.setPipeline(pipeline);
+  pass.setVertexBuffer(0, vertices);
+  pass.setIndexBuffer(index, IndexFormat::Uint32);
+  pass.drawIndexed(9);
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t) { return x < kSize / 2 ? kBlue : kRed; });
+}
+
+TEST_F(RenderTest, LoadOpLoadKeepsAndZeroInitialises) {
+  // loadOp 'load' of a never-written texture reads zeros (lazy zero-init);
+  // a later 'load' pass keeps the earlier pass's contents.
+  Texture fresh = target();
+  Texture t = target();
+  RenderPipeline pipeline = device_.createRenderPipeline(pipelineDescriptor(kTriangle));
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassDescriptor zero = passFor(fresh, {1, 1, 1, 1});
+  zero.colorAttachments[0].loadOp = LoadOp::Load;
+  encoder.beginRenderPass(zero).end();
+  encoder.beginRenderPass(passFor(t, {0, 0, 1, 1})).end();
+  RenderPassDescriptor load = passFor(t, {1, 1, 1, 1});
+  load.colorAttachments[0].loadOp = LoadOp::Load;
+  RenderPassEncoder pass = encoder.beginRenderPass(load);
+  pass.setPipeline(pipeline);
+  pass.draw(3);
+  pass.end();
+  submit(encoder);
+  expectImage(fresh, [](uint32_t, uint32_t) { return Rgba{0, 0, 0, 0}; });
+  expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+}
+
 TEST_F(RenderTest, RenderBundlesAreNotSupportedYetInternalError) {
   Texture t = target();
   RenderPipeline pipeline = device_.createRenderPipeline(pipelineDescriptor(kTriangle));
