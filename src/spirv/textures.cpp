@@ -1,7 +1,8 @@
 // Texture builtins (#texture-builtin-functions): queries (OpImageQuery*),
 // textureLoad (OpImageFetch / OpImageRead, coordinates and level clamped to
 // the image so an out-of-range load reads a texel of the image,
-// #textureload), textureStore (OpImageWrite), sampling (OpSampledImage +
+// #textureload), textureStore (OpImageWrite, skipped when out of bounds,
+// #texturestore), sampling (OpSampledImage +
 // OpImageSample*), comparisons (Dref), gathers, and
 // textureSampleBaseClampToEdge (coordinates clamped half a texel inside).
 #include <spirv/unified1/GLSL.std.450.h>
@@ -142,15 +143,39 @@ Id textureLoad(Tex& x, TypeId result) {
   return extractFirst(g, texel, result);
 }
 
+// #texturestore: when a coordinate is outside [0, textureDimensions) or the
+// array index outside [0, textureNumLayers) the function "will not be
+// executed" (storage textures have one level). It is skipped: the
+// coordinates as u32 (a negative one wraps above the size) against
+// OpImageQuerySize, so no store relies on the device's robustImageAccess.
+// The arguments are evaluated before the test, as WGSL evaluates them.
 Id textureStore(Tex& x) {
   Generator& g = x.g;
   TypeId ct = x.argType(1);
   TypeId leaf = g.T.isAbstract(ct) ? g.T.i32() : g.T.leaf(ct);
+  bool check = g.options.clampIndices;
+  if (check) leaf = g.T.u32();
   Id coords = x.coordinates(1, leaf, true);
   uint32_t valueArg = x.arrayed() ? 3 : 2;
   TypeId texel = g.T.vec(4, g.T.leaf(x.argType(valueArg)));
   if (g.T.isAbstract(texel)) texel = g.T.concretize(texel);
-  g.inst(spv::Op::OpImageWrite, {x.image, coords, g.value(x.arg(valueArg), texel)});
+  Id value = g.value(x.arg(valueArg), texel);
+  if (!check) {
+    g.inst(spv::Op::OpImageWrite, {x.image, coords, value});
+    return 0;
+  }
+  TypeId qt;
+  Id size = x.querySize(0, qt);
+  uint8_t n = g.widthOf(qt);
+  Id inside = g.op(spv::Op::OpULessThan, g.vecOf(n, g.T.boolType()), {coords, size});
+  if (n) inside = g.op(spv::Op::OpAll, g.T.boolType(), {inside});
+  Id write = g.b.newId(), merge = g.b.newId();
+  g.inst(spv::Op::OpSelectionMerge, {merge, 0});
+  g.inst(spv::Op::OpBranchConditional, {inside, write, merge});
+  g.label(write);
+  g.inst(spv::Op::OpImageWrite, {x.image, coords, value});
+  g.branch(merge);
+  g.label(merge);
   return 0;
 }
 
