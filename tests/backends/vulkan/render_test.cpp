@@ -525,6 +525,87 @@ TEST_F(RenderTest, LoadOpLoadKeepsAndZeroInitialises) {
   expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
 }
 
+TEST_F(RenderTest, ReadOnlyDepthAttachmentTestsWithoutWriting) {
+  // Pass 1 writes depth 0.5 everywhere; pass 2 uses the depth attachment
+  // read-only (no load/store ops): red at 0.8 is rejected, blue at 0.2 kept.
+  Texture t = target();
+  Texture depth = target(TextureFormat::Depth32float);
+  auto pipelineWith = [&](bool write) {
+    RenderPipelineDescriptor d = pipelineDescriptor(kDepthQuads);
+    d.vertex.buffers.push_back(
+        VertexBufferLayout{28,
+                           VertexStepMode::Vertex,
+                           {VertexAttribute{VertexFormat::Float32x3, 0, 0},
+                            VertexAttribute{VertexFormat::Float32x4, 12, 1}}});
+    DepthStencilState ds;
+    ds.format = TextureFormat::Depth32float;
+    ds.depthWriteEnabled = write;
+    ds.depthCompare = CompareFunction::Less;
+    d.depthStencil = ds;
+    return device_.createRenderPipeline(d);
+  };
+  RenderPipeline writer = pipelineWith(true);
+  RenderPipeline reader = pipelineWith(false);
+  std::vector<ColoredVertex> v;
+  addQuad(v, -1, 1, 0.5f, kGreen);
+  addQuad(v, -1, 0, 0.8f, kRed);
+  addQuad(v, 0, 1, 0.2f, kBlue);
+  Buffer vertices = bufferWith(v, BufferUsage::Vertex);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  {
+    RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
+    RenderPassDepthStencilAttachment da;
+    da.view = depth.createView();
+    da.depthClearValue = 1.0f;
+    da.depthLoadOp = LoadOp::Clear;
+    da.depthStoreOp = StoreOp::Store;
+    pd.depthStencilAttachment = da;
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(writer);
+    pass.setVertexBuffer(0, vertices);
+    pass.draw(6);
+    pass.end();
+  }
+  {
+    RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
+    pd.colorAttachments[0].loadOp = LoadOp::Load;
+    RenderPassDepthStencilAttachment da;
+    da.view = depth.createView();
+    da.depthReadOnly = true;
+    pd.depthStencilAttachment = da;
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(reader);
+    pass.setVertexBuffer(0, vertices);
+    pass.draw(12, 1, 6);
+    pass.end();
+  }
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t) { return x < kSize / 2 ? kGreen : kBlue; });
+}
+
+TEST_F(RenderTest, NullColorSlotAndSecondTarget) {
+  // colorAttachments [null, t]; the fragment writes @location(1) only.
+  Texture t = target();
+  RenderPipelineDescriptor d = pipelineDescriptor(R"(
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+  var p = array(vec2f(-1, -1), vec2f(1, -1), vec2f(-1, 1));
+  return vec4f(p[i], 0, 1);
+}
+@fragment fn fs() -> @location(1) vec4f { return vec4f(1, 0, 0, 1); }
+)");
+  d.fragment->targets = {std::nullopt, ColorTargetState{TextureFormat::Rgba8unorm, std::nullopt}};
+  RenderPipeline pipeline = device_.createRenderPipeline(d);
+  RenderPassDescriptor pd = passFor(t, {0, 0, 1, 1});
+  pd.colorAttachments.insert(pd.colorAttachments.begin(), RenderPassColorAttachment{});
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(pd);
+  pass.setPipeline(pipeline);
+  pass.draw(3);
+  pass.end();
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+}
+
 TEST_F(RenderTest, PointListIsNotSupportedYetInternalError) {
   RenderPipelineDescriptor d = pipelineDescriptor(kTriangle);
   d.primitive.topology = PrimitiveTopology::PointList;
