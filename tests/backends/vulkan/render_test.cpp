@@ -7,6 +7,8 @@
 #include <cstring>
 #include <functional>
 
+#include <fmt/format.h>
+
 #include "api_test.h"
 
 namespace bindery::vulkan::testing {
@@ -604,6 +606,132 @@ TEST_F(RenderTest, NullColorSlotAndSecondTarget) {
   pass.end();
   submit(encoder);
   expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+}
+
+// One attribute of a vertex format: its bytes and what the shader reads
+// (missing components are (0, 0, 0, 1), #vertex-processing).
+struct VertexFormatCase {
+  VertexFormat format;
+  char kind;  // 'f', 'u' or 'i': the shader's vec4 type
+  std::vector<uint8_t> bytes;
+  std::array<float, 4> expected;
+};
+
+template <class T>
+std::vector<uint8_t> bytesOf(std::initializer_list<T> values) {
+  std::vector<uint8_t> out(values.size() * sizeof(T));
+  std::memcpy(out.data(), values.begin(), out.size());
+  return out;
+}
+
+std::vector<VertexFormatCase> vertexFormatCases() {
+  using F = VertexFormat;
+  auto u8 = bytesOf<uint8_t>({1, 2, 3, 4});
+  auto s8 = bytesOf<int8_t>({-1, 2, -3, 4});
+  auto n8 = bytesOf<uint8_t>({0, 51, 102, 255});
+  auto sn8 = bytesOf<int8_t>({-127, 64, 127, 0});
+  auto u16 = bytesOf<uint16_t>({1, 2, 3, 60000});
+  auto s16 = bytesOf<int16_t>({-1, 2, -3, 30000});
+  auto n16 = bytesOf<uint16_t>({0, 65535, 13107, 65535});
+  auto sn16 = bytesOf<int16_t>({-32767, 32767, 0, -32767});
+  auto h16 = bytesOf<uint16_t>({0x3C00, 0xC000, 0x3800, 0x4400});  // 1, -2, 0.5, 4
+  auto f32 = bytesOf<float>({1.5f, -2.0f, 0.25f, 8.0f});
+  auto u32 = bytesOf<uint32_t>({1, 2, 3, 100000});
+  auto s32 = bytesOf<int32_t>({-1, 2, -3, 100000});
+  float sn127 = 64.0f / 127.0f;
+  std::vector<VertexFormatCase> cases = {
+      {F::Uint8, 'u', u8, {1, 0, 0, 1}},
+      {F::Uint8x2, 'u', u8, {1, 2, 0, 1}},
+      {F::Uint8x4, 'u', u8, {1, 2, 3, 4}},
+      {F::Sint8, 'i', s8, {-1, 0, 0, 1}},
+      {F::Sint8x2, 'i', s8, {-1, 2, 0, 1}},
+      {F::Sint8x4, 'i', s8, {-1, 2, -3, 4}},
+      {F::Unorm8, 'f', n8, {0, 0, 0, 1}},
+      {F::Unorm8x2, 'f', n8, {0, 0.2f, 0, 1}},
+      {F::Unorm8x4, 'f', n8, {0, 0.2f, 0.4f, 1}},
+      {F::Snorm8, 'f', sn8, {-1, 0, 0, 1}},
+      {F::Snorm8x2, 'f', sn8, {-1, sn127, 0, 1}},
+      {F::Snorm8x4, 'f', sn8, {-1, sn127, 1, 0}},
+      {F::Uint16, 'u', u16, {1, 0, 0, 1}},
+      {F::Uint16x2, 'u', u16, {1, 2, 0, 1}},
+      {F::Uint16x4, 'u', u16, {1, 2, 3, 60000}},
+      {F::Sint16, 'i', s16, {-1, 0, 0, 1}},
+      {F::Sint16x2, 'i', s16, {-1, 2, 0, 1}},
+      {F::Sint16x4, 'i', s16, {-1, 2, -3, 30000}},
+      {F::Unorm16, 'f', n16, {0, 0, 0, 1}},
+      {F::Unorm16x2, 'f', n16, {0, 1, 0, 1}},
+      {F::Unorm16x4, 'f', n16, {0, 1, 0.2f, 1}},
+      {F::Snorm16, 'f', sn16, {-1, 0, 0, 1}},
+      {F::Snorm16x2, 'f', sn16, {-1, 1, 0, 1}},
+      {F::Snorm16x4, 'f', sn16, {-1, 1, 0, -1}},
+      {F::Float16, 'f', h16, {1, 0, 0, 1}},
+      {F::Float16x2, 'f', h16, {1, -2, 0, 1}},
+      {F::Float16x4, 'f', h16, {1, -2, 0.5f, 4}},
+      {F::Float32, 'f', f32, {1.5f, 0, 0, 1}},
+      {F::Float32x2, 'f', f32, {1.5f, -2, 0, 1}},
+      {F::Float32x3, 'f', f32, {1.5f, -2, 0.25f, 1}},
+      {F::Float32x4, 'f', f32, {1.5f, -2, 0.25f, 8}},
+      {F::Uint32, 'u', u32, {1, 0, 0, 1}},
+      {F::Uint32x2, 'u', u32, {1, 2, 0, 1}},
+      {F::Uint32x3, 'u', u32, {1, 2, 3, 1}},
+      {F::Uint32x4, 'u', u32, {1, 2, 3, 100000}},
+      {F::Sint32, 'i', s32, {-1, 0, 0, 1}},
+      {F::Sint32x2, 'i', s32, {-1, 2, 0, 1}},
+      {F::Sint32x3, 'i', s32, {-1, 2, -3, 1}},
+      {F::Sint32x4, 'i', s32, {-1, 2, -3, 100000}},
+      // r = 1023, g = 0, b = 511, a = 3 (r in the low bits).
+      {F::Unorm1010102,
+       'f',
+       bytesOf<uint32_t>({1023u | (511u << 20) | (3u << 30)}),
+       {1, 0, 511.0f / 1023, 1}},
+      // Memory order b, g, r, a; the shader reads r, g, b, a.
+      {F::Unorm8x4Bgra, 'f', n8, {0.4f, 0.2f, 0, 1}},
+  };
+  return cases;
+}
+
+TEST_F(RenderTest, EveryVertexFormatWithZeroStride) {
+  // Each format's attribute (arrayStride 0: every vertex reads element 0)
+  // goes to an rgba32float attachment; compared within 1e-3.
+  TextureDescriptor td;
+  td.size = {kSize, kSize, 1};
+  td.format = TextureFormat::Rgba32float;
+  td.usage = TextureUsage::RenderAttachment | TextureUsage::CopySrc;
+  Texture t = device_.createTexture(td);
+  Buffer readback = makeBuffer(256 * kSize, BufferUsage::CopySrc | BufferUsage::CopyDst);
+  for (const VertexFormatCase& c : vertexFormatCases()) {
+    SCOPED_TRACE(std::string(toString(c.format)));
+    std::string type = c.kind == 'f' ? "vec4f" : c.kind == 'u' ? "vec4u" : "vec4i";
+    std::string wgsl = fmt::format(R"(
+struct Out {{ @builtin(position) position : vec4f, @location(0) @interpolate(flat) value : vec4f }}
+@vertex fn vs(@builtin(vertex_index) i : u32, @location(0) a : {}) -> Out {{
+  var p = array(vec2f(-1, -1), vec2f(3, -1), vec2f(-1, 3));
+  return Out(vec4f(p[i], 0, 1), vec4f(a));
+}}
+@fragment fn fs(@location(0) @interpolate(flat) value : vec4f) -> @location(0) vec4f {{
+  return value;
+}}
+)",
+                                   type);
+    RenderPipelineDescriptor d = pipelineDescriptor(wgsl);
+    d.fragment->targets[0]->format = TextureFormat::Rgba32float;
+    d.vertex.buffers.push_back(
+        VertexBufferLayout{0, VertexStepMode::Vertex, {VertexAttribute{c.format, 0, 0}}});
+    RenderPipeline pipeline = device_.createRenderPipeline(d);
+    Buffer vertices = bufferWith(c.bytes, BufferUsage::Vertex);
+    CommandEncoder encoder = device_.createCommandEncoder();
+    RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {9, 9, 9, 9}));
+    pass.setPipeline(pipeline);
+    pass.setVertexBuffer(0, vertices);
+    pass.draw(3);
+    pass.end();
+    encoder.copyTextureToBuffer({t}, {readback, 0, 256, kSize}, {1, 1, 1});
+    submit(encoder);
+    std::vector<uint8_t> raw = readBuffer(readback, 0, 16);
+    float got[4];
+    std::memcpy(got, raw.data(), 16);
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(got[i], c.expected[i], 1e-3) << "component " << i;
+  }
 }
 
 TEST_F(RenderTest, PointListIsNotSupportedYetInternalError) {
