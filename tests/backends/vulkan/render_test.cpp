@@ -734,6 +734,24 @@ struct Out {{ @builtin(position) position : vec4f, @location(0) @interpolate(fla
   }
 }
 
+TEST_F(RenderTest, TextureDestroyedBeforeItsRenderedView) {
+  // The VkImageView outlives its image's destroy() without a validation message.
+  Texture t = target();
+  TextureView view = t.createView();
+  RenderPassDescriptor pd = passFor(t, {1, 0, 0, 1});
+  pd.colorAttachments[0].view = view;
+  CommandEncoder encoder = device_.createCommandEncoder();
+  encoder.beginRenderPass(pd).end();
+  submit(encoder);
+  expectImage(t, [](uint32_t, uint32_t) { return kRed; });
+  t.destroy();
+  finish();
+  view = {};
+  pd = {};
+  finish();
+  EXPECT_FALSE(device_.isLost());
+}
+
 TEST_F(RenderTest, PointListIsNotSupportedYetInternalError) {
   RenderPipelineDescriptor d = pipelineDescriptor(kTriangle);
   d.primitive.topology = PrimitiveTopology::PointList;
