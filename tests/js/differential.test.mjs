@@ -890,7 +890,7 @@ function devicePool(createFn, flags) {
 }
 
 test('differential validation verdicts: bindery vs Dawn', { skip: dawnMissing ?? false }, async (t) => {
-  const binderyDevice = devicePool(createBindery, []);
+  const binderyDevice = devicePool(createBindery, ['backend=null']);
   const dawnDevice = devicePool(dawnModule.create, ['backend=null']);
   let agree = 0;
   let expected = 0;
