@@ -13,7 +13,7 @@
 # targets have already compiled (bindery and every static library of this
 # project it links: bindery_wgsl, the backends, the SPIR-V writer), so the two
 # variants cost two links and no compilation. External dependencies (fmt,
-# Vulkan, ...) stay external: the shared library links them privately; the
+# SPIRV-Tools, ...) stay external: the shared library links them privately; the
 # static library lists them for its users, and the package config finds them
 # (find_dependency) when the static library is chosen; bindery.pc names them
 # in Requires.private for `pkg-config --static`.
@@ -88,15 +88,17 @@ _bindery_link_closure(bindery _bindery_objects _bindery_deps)
 set(_bindery_find_dependencies "")
 set(_bindery_pc_requires "")
 set(_bindery_pc_libs "")
-set(BINDERY_HAS_VULKAN OFF)
+# The Vulkan backend opens the loader at run time (src/backends/vulkan/
+# functions.h): it is built in when BINDERY_VULKAN is ON, and adds only dl.
+if(BINDERY_VULKAN)
+  set(BINDERY_HAS_VULKAN ON)
+else()
+  set(BINDERY_HAS_VULKAN OFF)
+endif()
 foreach(dep IN LISTS _bindery_deps)
   if(dep MATCHES "^fmt::")
     list(APPEND _bindery_find_dependencies "fmt")
     list(APPEND _bindery_pc_requires "fmt")
-  elseif(dep MATCHES "^Vulkan::")
-    set(BINDERY_HAS_VULKAN ON)
-    list(APPEND _bindery_find_dependencies "Vulkan")
-    list(APPEND _bindery_pc_requires "vulkan")
   elseif(dep MATCHES "^SPIRV-Tools")
     list(APPEND _bindery_find_dependencies "SPIRV-Tools")
     list(APPEND _bindery_pc_requires "SPIRV-Tools")

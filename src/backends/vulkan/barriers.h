@@ -5,7 +5,7 @@
 // Image layout transitions are the texture's (texture.h).
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 namespace bindery::vulkan {
 

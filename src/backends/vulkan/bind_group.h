@@ -13,7 +13,7 @@
 // GPU has finished the work submitted so far, and is reused.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <memory>
 #include <vector>

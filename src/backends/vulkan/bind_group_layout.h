@@ -12,7 +12,7 @@
 // The set layout also keeps the sets of destroyed bind groups for reuse.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <cstddef>
 #include <memory>

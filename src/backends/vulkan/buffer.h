@@ -4,7 +4,7 @@
 // a device-local buffer writes through staging memory copied at unmap().
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include "backends/backend.h"
 #include "backends/vulkan/memory_allocator.h"

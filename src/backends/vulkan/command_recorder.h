@@ -5,7 +5,7 @@
 // nothing of that command buffer runs.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <string_view>
 

@@ -19,7 +19,7 @@
 //   (indirect_dispatch.h).
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <array>
 #include <cstdint>

@@ -16,7 +16,7 @@
 // would only cache a VkShaderModule that depends on both).
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <array>
 #include <future>

@@ -11,7 +11,7 @@
 // destructions run before the VkDevice is destroyed).
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <memory>
 

@@ -4,7 +4,7 @@
 // recorder and the queue's writes (which copy from staging memory).
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include "bindery/texel_copy.h"
 

@@ -12,7 +12,7 @@
 // layout reuses them (no vkAllocateDescriptorSets in a steady state).
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <cstdint>
 #include <vector>

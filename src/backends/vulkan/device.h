@@ -7,7 +7,7 @@
 // the queue timeline (writes, submit, completion) in queue.cpp.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <atomic>
 #include <deque>

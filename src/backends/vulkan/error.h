@@ -3,7 +3,7 @@
 // through checkVk(result, "vkCreateBuffer").
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <string_view>
 

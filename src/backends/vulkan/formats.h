@@ -1,7 +1,7 @@
 // WebGPU texture formats and aspects as Vulkan formats and aspect masks.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <array>
 

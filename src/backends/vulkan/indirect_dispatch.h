@@ -8,7 +8,7 @@
 // reused once the GPU has finished the submission that used them.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <memory>
 #include <vector>

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -78,6 +79,7 @@ bool validationRequestedByEnvironment() {
 }
 
 Result<std::unique_ptr<Instance>> Instance::create(InstanceOptions options) {
+  if (const std::string& why = loadVulkan(); !why.empty()) return backend::internalError(why);
   bool validation = options.validation || validationRequestedByEnvironment();
   if (validation && !hasLayer(kValidationLayer)) {
     return backend::internalError(
@@ -117,6 +119,11 @@ Result<std::unique_ptr<Instance>> Instance::create(InstanceOptions options) {
   // Messages of vkCreateInstance itself reach the messenger through pNext.
   if (debugUtils) info.pNext = &messengerInfo;
   BINDERY_VK_TRY(checkVk(vkCreateInstance(&info, nullptr, &self->instance_), "vkCreateInstance"));
+  if (const std::string& why = loadInstanceFunctions(self->instance_); !why.empty()) {
+    // vkDestroyInstance may be the missing one: the handle is left behind.
+    if (!vkDestroyInstance) self->instance_ = VK_NULL_HANDLE;
+    return backend::internalError(why);
+  }
 
   if (debugUtils) {
     auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
@@ -138,14 +145,42 @@ Instance::~Instance() {
   if (instance_ != VK_NULL_HANDLE) vkDestroyInstance(instance_, nullptr);
 }
 
-Instance* sharedInstance() {
+namespace {
+
+struct SharedInstance {
+  Instance* instance = nullptr;
+  std::string failure;
+};
+
+const SharedInstance& shared() {
   // Made once and kept for the process's life: Vulkan drivers do not all
   // tolerate instances coming and going while devices live.
-  static Instance* instance = [] {
-    Result<std::unique_ptr<Instance>> made = Instance::create();
-    return made.isError() ? nullptr : made.value().release();
+  static const SharedInstance state = [] {
+    SharedInstance made;
+    Result<std::unique_ptr<Instance>> instance = Instance::create();
+    if (!instance.isError()) {
+      made.instance = instance.value().release();
+      return made;
+    }
+    made.failure = instance.error().message;
+    // Why Vulkan lists no adapter (e.g. no loader installed), when asked.
+    if (const char* debug = std::getenv("BINDERY_VULKAN_DEBUG"); debug && *debug) {
+      std::fprintf(stderr, "bindery: the Vulkan backend has no instance: %s\n",
+                   made.failure.c_str());
+    }
+    return made;
   }();
-  return instance;
+  return state;
+}
+
+}  // namespace
+
+Instance* sharedInstance() {
+  return shared().instance;
+}
+
+const std::string& sharedInstanceFailure() {
+  return shared().failure;
 }
 
 }  // namespace bindery::vulkan

@@ -1,9 +1,9 @@
-// The Vulkan instance: the loader (linked, libvulkan), the Khronos validation
+// The Vulkan instance: the loader (opened at run time, functions.h), the Khronos validation
 // layer when asked for, a debug messenger that counts and reports every
 // validation message, and the physical devices.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <atomic>
 #include <functional>
@@ -62,5 +62,9 @@ bool validationRequestedByEnvironment();
 // The process's shared instance for the public API's Vulkan adapters (made on
 // first use; null when no loader or driver can make one).
 Instance* sharedInstance();
+// Why sharedInstance() is null (the loader is missing, vkCreateInstance
+// failed...); empty when it exists. Printed to stderr on that first failure
+// when BINDERY_VULKAN_DEBUG is set.
+const std::string& sharedInstanceFailure();
 
 }  // namespace bindery::vulkan

@@ -4,7 +4,7 @@
 // VkDeviceMemory. Host-visible blocks stay mapped for their whole life.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <cstdint>
 #include <memory>

@@ -2,7 +2,7 @@
 // family) and the choice requestAdapter makes among them.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <optional>
 #include <span>

@@ -4,7 +4,7 @@
 // immediateSize) for every stage (var<immediate>).
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <memory>
 #include <vector>

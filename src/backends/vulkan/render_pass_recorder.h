@@ -25,7 +25,7 @@
 // the GPU yet (drawIndirect's firstInstance without 'indirect-first-instance').
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <array>
 #include <cstdint>

@@ -23,7 +23,7 @@
 // writes no PointSize), unclippedDepth, dual-source blending.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <future>
 #include <memory>

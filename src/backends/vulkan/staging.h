@@ -4,7 +4,7 @@
 // than a chunk gets a chunk of its own, freed after use.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <deque>
 #include <memory>

@@ -6,7 +6,7 @@
 // first write covers it whole.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // that are never used by the GPU cost no Vulkan object.
 #pragma once
 
-#include <vulkan/vulkan.h>
+#include "backends/vulkan/functions.h"
 
 #include <mutex>
 
