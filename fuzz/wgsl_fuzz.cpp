@@ -1,6 +1,8 @@
 // libFuzzer target: any byte string goes through parse + resolve + validate +
-// reflect + JSON. Besides the sanitizers it checks invariants that every
-// result must keep; a violation aborts so libFuzzer saves the input.
+// reflect + JSON, and what the front end accepts through the SPIR-V
+// generator and validator (spirv_invariant.h). Besides the sanitizers it
+// checks invariants that every result must keep; a violation aborts so
+// libFuzzer saves the input.
 //
 // The budget against hostile input (issue 18) is one of them: a 1 MB shader
 // never costs more than 256 MB or 2 s, scaled to the input's size (at least
@@ -24,6 +26,7 @@
 
 #include "bindery/wgsl/module.h"
 #include "reflection_json.h"
+#include "spirv_invariant.h"
 
 namespace {
 
@@ -183,5 +186,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const nlohmann::json doc = bindery::wgsl::reflectionToJson(r, module.diagnostics());
   (void)doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   checkBudget(size, start, baseline);
+  // The code generator's invariant (issue 13), after the front end's budget
+  // was measured: what the front end accepts gives valid SPIR-V, or a "not
+  // supported yet" / pipeline-creation error with a message.
+  if (module.ok()) {
+    const std::string broken = bindery::fuzz::checkSpirvInvariant(module);
+    if (!broken.empty()) {
+      std::fprintf(stderr, "%s\n", broken.c_str());
+      fail("the SPIR-V invariant");
+    }
+  }
   return 0;
 }
