@@ -55,13 +55,31 @@ Status Device::initialize(const Options& options) {
   bool timeline = physical_.timelineSemaphore && !options.forceFences;
   VkPhysicalDeviceVulkan12Features features12{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceVulkan11Features features11{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+  if (physical_.apiVersion >= VK_API_VERSION_1_2) {
+    // What bindery's SPIR-V may use (src/spirv/README.md): uniform buffers
+    // laid out as the front end lays them out (uniformBufferStandardLayout),
+    // storage-buffer pointers passed to functions (variablePointersStorageBuffer).
+    features11.pNext = &features12;
+    VkPhysicalDeviceFeatures2 supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    supported.pNext = &features11;
+    vkGetPhysicalDeviceFeatures2(physical_.handle, &supported);
+    VkBool32 standardLayout = features12.uniformBufferStandardLayout;
+    VkBool32 variablePointers = features11.variablePointersStorageBuffer;
+    features11 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+    features12 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    features11.pNext = &features12;
+    features11.variablePointersStorageBuffer = variablePointers;
+    features12.uniformBufferStandardLayout = standardLayout;
+  }
   features12.timelineSemaphore = timeline ? VK_TRUE : VK_FALSE;
 
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queueInfo;
   info.pEnabledFeatures = &enabled;
-  if (physical_.apiVersion >= VK_API_VERSION_1_2) info.pNext = &features12;
+  if (physical_.apiVersion >= VK_API_VERSION_1_2) info.pNext = &features11;
   // Render passes use dynamic rendering (render_pass_recorder.h) where the
   // device has it: VK_KHR_dynamic_rendering (core in Vulkan 1.3).
   VkPhysicalDeviceDynamicRenderingFeaturesKHR dynamicRendering{

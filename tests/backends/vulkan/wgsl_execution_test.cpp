@@ -537,6 +537,27 @@ fn bump(p: ptr<function, i32>, by: i32) { *p += by; }
   EXPECT_EQ(r[4], 1);
 }
 
+// Storage pointers passed to functions (variablePointersStorageBuffer) and a
+// uniform array with a 4-byte stride (uniformBufferStandardLayout): the device
+// features bindery's SPIR-V relies on are enabled, or validation would fail.
+TEST_F(WgslProgramTest, StoragePointerParametersAndStandardUniformLayout) {
+  ComputePipeline p = pipeline(R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
+@group(0) @binding(1) var<uniform> weights: array<vec4u, 1>;
+fn addTo(a: ptr<storage, array<u32, 4>, read_write>, i: u32, v: u32) { (*a)[i] += v; }
+@compute @workgroup_size(1) fn main() {
+  for (var i = 0u; i < 4u; i++) { addTo(&out, i, weights[0][i] * 10u + i); }
+}
+)");
+  Buffer out = bufferWith(std::vector<uint32_t>{1, 2, 3, 4});
+  Buffer weights = makeBuffer(16, BufferUsage::Uniform | BufferUsage::CopyDst);
+  uint32_t w[4] = {5, 6, 7, 8};
+  device_.queue().writeBuffer(weights, 0, w, sizeof(w));
+  dispatch(p, group(p.getBindGroupLayout(0), {bufferEntry(0, out), bufferEntry(1, weights)}), 1);
+  std::vector<uint32_t> r = read<uint32_t>(out, 4);
+  for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(r[i], (i + 1) + w[i] * 10 + i) << i;
+}
+
 TEST_F(WgslProgramTest, F16WhenTheAdapterSupportsIt) {
   if (!adapter_.features().has(FeatureName::ShaderF16)) {
     GTEST_SKIP() << "the Vulkan adapter does not offer 'shader-f16' (bindery's Vulkan backend "
