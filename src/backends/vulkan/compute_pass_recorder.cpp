@@ -116,7 +116,7 @@ void ComputePassRecorder::beginPass() {
   // #dom-gpucommandencoder-begincomputepass: nothing is inherited from an
   // earlier pass (the command buffer keeps its bindings, reused when equal).
   pipeline_ = nullptr;
-  wanted_ = {};
+  binder_.clearWanted();
   immediates_.assign(immediates_.size(), 0);
   immediatesDirty_ = true;
   usesDirty_ = true;
@@ -140,10 +140,10 @@ Status ComputePassRecorder::setPipeline(const uint8_t* p) {
 
 Status ComputePassRecorder::setBindGroup(const uint8_t* p) {
   const auto& cmd = payload<core::SetBindGroupCmd>(p);
-  if (cmd.index >= kMaxSets) {
+  if (cmd.index >= DescriptorBinder::kMaxSets) {
     return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
   }
-  WantedGroup& w = wanted_[cmd.index];
+  DescriptorBinder::WantedGroup& w = binder_.wanted(cmd.index);
   w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
   w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
   w.offsetCount = cmd.dynamicOffsetCount;
@@ -167,61 +167,25 @@ Status ComputePassRecorder::bindPipeline() {
     boundPipeline_ = handle.value();
     ++tls.pipelineBinds;
   }
-  const PipelineLayout& layout = pipeline_->layout();
-  if (boundLayout_ != &layout) {
-    // Sets from the first incompatible one on are gone; so are the push
-    // constants when their range differs.
-    uint32_t keep = PipelineLayout::firstIncompatibleSet(boundLayout_, layout);
-    for (uint32_t n = keep; n < kMaxSets; ++n) bound_[n] = {};
-    if (!boundLayout_ || boundLayout_->pushConstantSize() != layout.pushConstantSize()) {
-      pushConstantsValid_ = false;
-    }
-    boundLayout_ = &layout;
-  }
+  binder_.setLayout(pipeline_->layout());
   return {};
 }
 
 void ComputePassRecorder::bindSets() {
-  const PipelineLayout& layout = *boundLayout_;
-  uint32_t count = layout.setCount();
-  std::array<VkDescriptorSet, kMaxSets> sets;
-  std::array<uint32_t, 256> offsets;
-  uint32_t n = 0;
-  while (n < count) {
-    // A run of sets that differ from what is bound.
-    uint32_t first = n, setCount = 0, offsetCount = 0;
-    for (; n < count; ++n) {
-      const WantedGroup& w = wanted_[n];
-      BoundSet& b = bound_[n];
-      bool differs = w.group && !layout.set(n).empty() &&
-                     (b.set != w.group->handle() || b.offsetCount != w.offsetCount ||
-                      (w.offsetCount &&
-                       std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) != 0));
-      if (!differs || offsetCount + w.offsetCount > offsets.size()) break;
-      sets[setCount++] = w.group->handle();
-      for (uint32_t i = 0; i < w.offsetCount; ++i) offsets[offsetCount++] = w.offsets[i];
-      b = {w.group->handle(), w.offsets, w.offsetCount};
-    }
-    if (setCount > 0) {
-      vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, layout.handle(), first,
-                              setCount, sets.data(), offsetCount, offsets.data());
-      ++tls.bindDescriptorSetsCalls;
-      tls.descriptorSetsBound += setCount;
-    } else {
-      ++n;
-    }
-  }
+  DescriptorBinder::Bound bound = binder_.bind(commands_);
+  tls.bindDescriptorSetsCalls += bound.calls;
+  tls.descriptorSetsBound += bound.sets;
 }
 
 void ComputePassRecorder::trackUses() {
   // The same groups as the last dispatch, which only read: nothing new.
   if (!usesDirty_ && lastUsesReadOnly_) return;
-  const PipelineLayout& layout = *boundLayout_;
+  const PipelineLayout& layout = *binder_.layout();
   uint32_t count = layout.setCount();
   bool conflict = false, readOnly = true;
   for (uint32_t n = 0; n < count && !conflict; ++n) {
-    if (!wanted_[n].group) continue;
-    for (const BufferUse& use : wanted_[n].group->bufferUses()) {
+    if (!binder_.wanted(n).group) continue;
+    for (const BufferUse& use : binder_.wanted(n).group->bufferUses()) {
       auto it = buffers_.find(use.buffer);
       if (it == buffers_.end()) continue;
       // Read or write after write; write after read.
@@ -233,8 +197,8 @@ void ComputePassRecorder::trackUses() {
     barrierNow(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
   }
   for (uint32_t n = 0; n < count; ++n) {
-    if (!wanted_[n].group) continue;
-    for (const BufferUse& use : wanted_[n].group->bufferUses()) {
+    if (!binder_.wanted(n).group) continue;
+    for (const BufferUse& use : binder_.wanted(n).group->bufferUses()) {
       BufferState& s = buffers_[use.buffer];
       if (use.writable) {
         s.writeEpoch = epoch_;
@@ -251,15 +215,15 @@ void ComputePassRecorder::trackUses() {
 Status ComputePassRecorder::prepareDispatch() {
   if (Status s = bindPipeline(); s.isError()) return s;
   bindSets();
-  const PipelineLayout& layout = *boundLayout_;
-  if (layout.pushConstantSize() > 0 && (immediatesDirty_ || !pushConstantsValid_)) {
+  const PipelineLayout& layout = *binder_.layout();
+  if (layout.pushConstantSize() > 0 && (immediatesDirty_ || !binder_.pushConstantsValid())) {
     if (immediates_.size() < layout.pushConstantSize()) {
       immediates_.resize(layout.pushConstantSize(), 0);
     }
     vkCmdPushConstants(commands_, layout.handle(), PipelineLayout::kPushConstantStages, 0,
                        layout.pushConstantSize(), immediates_.data());
     immediatesDirty_ = false;
-    pushConstantsValid_ = true;
+    binder_.markPushConstantsValid();
   }
   trackUses();
   ++tls.dispatches;
@@ -288,9 +252,7 @@ Status ComputePassRecorder::dispatchIndirect(const uint8_t* p) {
   ++tls.indirectChecks;
   // The check bound its own pipeline, set and push constants.
   boundPipeline_ = VK_NULL_HANDLE;
-  boundLayout_ = nullptr;
-  bound_ = {};
-  pushConstantsValid_ = false;
+  binder_.forget();
   if (Status s = prepareDispatch(); s.isError()) return s;
   vkCmdDispatchIndirect(commands_, args, argsOffset);
   return {};

@@ -27,6 +27,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "backends/vulkan/descriptor_binder.h"
 #include "backends/vulkan/error.h"
 #include "backends/vulkan/indirect_dispatch.h"
 
@@ -67,17 +68,6 @@ class ComputePassRecorder {
   void noteOtherCommand(core::CommandType type);
 
  private:
-  static constexpr uint32_t kMaxSets = 32;
-  struct WantedGroup {
-    const BindGroup* group = nullptr;
-    const uint32_t* offsets = nullptr;  // in the command stream
-    uint32_t offsetCount = 0;
-  };
-  struct BoundSet {
-    VkDescriptorSet set = VK_NULL_HANDLE;
-    const uint32_t* offsets = nullptr;
-    uint32_t offsetCount = 0;
-  };
   struct BufferState {
     uint64_t readEpoch = 0;
     uint64_t writeEpoch = 0;
@@ -103,7 +93,6 @@ class ComputePassRecorder {
 
   // What the pass wants.
   const ComputePipeline* pipeline_ = nullptr;
-  std::array<WantedGroup, kMaxSets> wanted_{};
   std::vector<uint8_t> immediates_;
   bool immediatesDirty_ = false;
   bool usesDirty_ = true;
@@ -111,9 +100,9 @@ class ComputePassRecorder {
 
   // What the command buffer has.
   VkPipeline boundPipeline_ = VK_NULL_HANDLE;
-  const PipelineLayout* boundLayout_ = nullptr;  // compatibility of bound_
-  std::array<BoundSet, kMaxSets> bound_{};
-  bool pushConstantsValid_ = false;
+  // The groups the pass wants and the sets, layout and push constants the
+  // command buffer has.
+  DescriptorBinder binder_{VK_PIPELINE_BIND_POINT_COMPUTE};
 
   // Usage tracking: epoch_ grows at each barrier.
   uint64_t epoch_ = 1;

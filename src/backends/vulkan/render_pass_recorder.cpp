@@ -241,7 +241,7 @@ Status RenderPassRecorder::beginPass(const uint8_t* p) {
   // #dom-gpucommandencoder-beginrenderpass: nothing is inherited from an
   // earlier pass; the viewport and scissor cover the attachments.
   pipeline_ = nullptr;
-  wanted_ = {};
+  binder_.clearWanted();
   vertexBuffers_ = {};
   vertexDirtyMask_ = 0;
   indexBuffer_ = VK_NULL_HANDLE;
@@ -275,10 +275,10 @@ void RenderPassRecorder::setPipeline(const uint8_t* p) {
 
 Status RenderPassRecorder::setBindGroup(const uint8_t* p) {
   const auto& cmd = payload<core::SetBindGroupCmd>(p);
-  if (cmd.index >= kMaxSets) {
+  if (cmd.index >= DescriptorBinder::kMaxSets) {
     return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
   }
-  WantedGroup& w = wanted_[cmd.index];
+  DescriptorBinder::WantedGroup& w = binder_.wanted(cmd.index);
   w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
   w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
   w.offsetCount = cmd.dynamicOffsetCount;
@@ -345,46 +345,12 @@ Status RenderPassRecorder::bindPipeline() {
     vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_GRAPHICS, handle.value());
     boundPipeline_ = handle.value();
   }
-  const PipelineLayout& layout = pipeline_->layout();
-  if (boundLayout_ != &layout) {
-    uint32_t keep = PipelineLayout::firstIncompatibleSet(boundLayout_, layout);
-    for (uint32_t n = keep; n < kMaxSets; ++n) bound_[n] = {};
-    if (!boundLayout_ || boundLayout_->pushConstantSize() != layout.pushConstantSize()) {
-      pushConstantsValid_ = false;
-    }
-    boundLayout_ = &layout;
-  }
+  binder_.setLayout(pipeline_->layout());
   return {};
 }
 
-// As ComputePassRecorder::bindSets, at the graphics bind point.
 void RenderPassRecorder::bindSets() {
-  const PipelineLayout& layout = *boundLayout_;
-  uint32_t count = layout.setCount();
-  std::array<VkDescriptorSet, kMaxSets> sets;
-  std::array<uint32_t, 256> offsets;
-  uint32_t n = 0;
-  while (n < count) {
-    uint32_t first = n, setCount = 0, offsetCount = 0;
-    for (; n < count; ++n) {
-      const WantedGroup& w = wanted_[n];
-      BoundSet& b = bound_[n];
-      bool differs = w.group && !layout.set(n).empty() &&
-                     (b.set != w.group->handle() || b.offsetCount != w.offsetCount ||
-                      (w.offsetCount &&
-                       std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) != 0));
-      if (!differs || offsetCount + w.offsetCount > offsets.size()) break;
-      sets[setCount++] = w.group->handle();
-      for (uint32_t i = 0; i < w.offsetCount; ++i) offsets[offsetCount++] = w.offsets[i];
-      b = {w.group->handle(), w.offsets, w.offsetCount};
-    }
-    if (setCount > 0) {
-      vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_GRAPHICS, layout.handle(), first,
-                              setCount, sets.data(), offsetCount, offsets.data());
-    } else {
-      ++n;
-    }
-  }
+  binder_.bind(commands_);
 }
 
 void RenderPassRecorder::bindVertexBuffers() {
@@ -406,15 +372,15 @@ Status RenderPassRecorder::prepareDraw() {
   if (Status s = bindPipeline(); s.isError()) return s;
   bindSets();
   bindVertexBuffers();
-  const PipelineLayout& layout = *boundLayout_;
-  if (layout.pushConstantSize() > 0 && (immediatesDirty_ || !pushConstantsValid_)) {
+  const PipelineLayout& layout = *binder_.layout();
+  if (layout.pushConstantSize() > 0 && (immediatesDirty_ || !binder_.pushConstantsValid())) {
     if (immediates_.size() < layout.pushConstantSize()) {
       immediates_.resize(layout.pushConstantSize(), 0);
     }
     vkCmdPushConstants(commands_, layout.handle(), PipelineLayout::kPushConstantStages, 0,
                        layout.pushConstantSize(), immediates_.data());
     immediatesDirty_ = false;
-    pushConstantsValid_ = true;
+    binder_.markPushConstantsValid();
   }
   return {};
 }

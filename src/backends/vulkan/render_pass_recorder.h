@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "backends/vulkan/descriptor_binder.h"
 #include "backends/vulkan/error.h"
 
 namespace bindery::core {
@@ -59,18 +60,7 @@ class RenderPassRecorder {
   Status record(core::CommandType type, const uint8_t* payload);
 
  private:
-  static constexpr uint32_t kMaxSets = 32;
   static constexpr uint32_t kMaxVertexBuffers = 32;
-  struct WantedGroup {
-    const BindGroup* group = nullptr;
-    const uint32_t* offsets = nullptr;  // in the command stream
-    uint32_t offsetCount = 0;
-  };
-  struct BoundSet {
-    VkDescriptorSet set = VK_NULL_HANDLE;
-    const uint32_t* offsets = nullptr;
-    uint32_t offsetCount = 0;
-  };
   struct VertexBuffer {
     VkBuffer buffer = VK_NULL_HANDLE;
     VkDeviceSize offset = 0;
@@ -102,7 +92,6 @@ class RenderPassRecorder {
 
   // What the pass wants.
   const RenderPipeline* pipeline_ = nullptr;
-  std::array<WantedGroup, kMaxSets> wanted_{};
   std::array<VertexBuffer, kMaxVertexBuffers> vertexBuffers_{};
   uint32_t vertexDirtyMask_ = 0;
   VkBuffer indexBuffer_ = VK_NULL_HANDLE;
@@ -114,9 +103,9 @@ class RenderPassRecorder {
 
   // What the command buffer has.
   VkPipeline boundPipeline_ = VK_NULL_HANDLE;
-  const PipelineLayout* boundLayout_ = nullptr;
-  std::array<BoundSet, kMaxSets> bound_{};
-  bool pushConstantsValid_ = false;
+  // The groups the pass wants and the sets, layout and push constants the
+  // command buffer has.
+  DescriptorBinder binder_{VK_PIPELINE_BIND_POINT_GRAPHICS};
 };
 
 }  // namespace bindery::vulkan

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+#include "backends/vulkan/descriptor_binder.h"
+
+#include <cstring>
+
+#include "backends/vulkan/bind_group.h"
+#include "backends/vulkan/bind_group_layout.h"
+#include "backends/vulkan/pipeline_layout.h"
+
+namespace bindery::vulkan {
+
+void DescriptorBinder::setLayout(const PipelineLayout& layout) {
+  if (boundLayout_ == &layout) return;
+  uint32_t keep = PipelineLayout::firstIncompatibleSet(boundLayout_, layout);
+  for (uint32_t n = keep; n < kMaxSets; ++n) bound_[n] = {};
+  if (!boundLayout_ || boundLayout_->pushConstantSize() != layout.pushConstantSize()) {
+    pushConstantsValid_ = false;
+  }
+  boundLayout_ = &layout;
+}
+
+DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
+  Bound done;
+  const PipelineLayout& layout = *boundLayout_;
+  uint32_t count = layout.setCount();
+  std::array<VkDescriptorSet, kMaxSets> sets;
+  std::array<uint32_t, 256> offsets;
+  uint32_t n = 0;
+  while (n < count) {
+    // A run of sets that differ from what is bound.
+    uint32_t first = n, setCount = 0, offsetCount = 0;
+    for (; n < count; ++n) {
+      const WantedGroup& w = wanted_[n];
+      BoundSet& b = bound_[n];
+      bool differs = w.group && !layout.set(n).empty() &&
+                     (b.set != w.group->handle() || b.offsetCount != w.offsetCount ||
+                      (w.offsetCount &&
+                       std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) != 0));
+      if (!differs || offsetCount + w.offsetCount > offsets.size()) break;
+      sets[setCount++] = w.group->handle();
+      for (uint32_t i = 0; i < w.offsetCount; ++i) offsets[offsetCount++] = w.offsets[i];
+      b = {w.group->handle(), w.offsets, w.offsetCount};
+    }
+    if (setCount > 0) {
+      vkCmdBindDescriptorSets(commands, bindPoint_, layout.handle(), first, setCount, sets.data(),
+                              offsetCount, offsets.data());
+      ++done.calls;
+      done.sets += setCount;
+    } else {
+      ++n;
+    }
+  }
+  return done;
+}
+
+void DescriptorBinder::forget() {
+  boundLayout_ = nullptr;
+  bound_ = {};
+  pushConstantsValid_ = false;
+}
+
+}  // namespace bindery::vulkan

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+// The descriptor sets of one bind point (compute or graphics) in one command
+// buffer: the groups the pass wants (setBindGroup records only that) and the
+// sets the command buffer has bound. At a dispatch or draw, bind() binds the
+// runs of sets that differ (group or dynamic offsets, in binding-number
+// order), each run in one vkCmdBindDescriptorSets; nothing the command buffer
+// already has is bound again. A pipeline change keeps the sets its layout is
+// compatible with (Vulkan's pipeline layout compatibility). Used by
+// compute_pass_recorder and render_pass_recorder.
+#pragma once
+
+#include "backends/vulkan/functions.h"
+
+#include <array>
+#include <cstdint>
+
+namespace bindery::vulkan {
+
+class BindGroup;
+class PipelineLayout;
+
+class DescriptorBinder {
+ public:
+  static constexpr uint32_t kMaxSets = 32;
+  struct WantedGroup {
+    const BindGroup* group = nullptr;
+    const uint32_t* offsets = nullptr;  // in the command stream
+    uint32_t offsetCount = 0;
+  };
+  // What one bind() did, for the recorders' counters.
+  struct Bound {
+    uint32_t calls = 0;
+    uint32_t sets = 0;
+  };
+
+  explicit DescriptorBinder(VkPipelineBindPoint bindPoint) : bindPoint_(bindPoint) {}
+
+  // setBindGroup(index, ...): index < kMaxSets.
+  WantedGroup& wanted(uint32_t index) { return wanted_[index]; }
+  const WantedGroup& wanted(uint32_t index) const { return wanted_[index]; }
+  // A new pass inherits no bind groups (the command buffer keeps its sets).
+  void clearWanted() { wanted_ = {}; }
+
+  // The bound pipeline's layout: sets from the first incompatible one on are
+  // gone, and so are the push constants when their range differs.
+  void setLayout(const PipelineLayout& layout);
+  // Null before the first pipeline, or after forget().
+  const PipelineLayout* layout() const { return boundLayout_; }
+  Bound bind(VkCommandBuffer commands);
+  // Something else bound its own pipeline, sets and push constants.
+  void forget();
+
+  bool pushConstantsValid() const { return pushConstantsValid_; }
+  void markPushConstantsValid() { pushConstantsValid_ = true; }
+
+ private:
+  struct BoundSet {
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    const uint32_t* offsets = nullptr;
+    uint32_t offsetCount = 0;
+  };
+  VkPipelineBindPoint bindPoint_;
+  std::array<WantedGroup, kMaxSets> wanted_{};
+  const PipelineLayout* boundLayout_ = nullptr;  // compatibility of bound_
+  std::array<BoundSet, kMaxSets> bound_{};
+  bool pushConstantsValid_ = false;
+};
+
+}  // namespace bindery::vulkan
