@@ -27,7 +27,10 @@ TEST(Parser, Directives) {
       failsAt("diagnostic(loud, derivative_uniformity);", 1, 12, "invalid diagnostic severity"));
   Options o;
   o.allowF16 = false;
-  EXPECT_TRUE(failsAt("enable f16;", 1, 8, "known WGSL enable-extension, but the device was not created with the feature 'shader-f16'", o));
+  EXPECT_TRUE(failsAt(
+      "enable f16;", 1, 8,
+      "known WGSL enable-extension, but the device was not created with the feature 'shader-f16'",
+      o));
 }
 
 TEST(Parser, GlobalDeclarations) {
