@@ -105,17 +105,13 @@ Id mix(Generator& g, NodeId e, TypeId result, const BuiltinRow& row) {
 }
 
 Id select(Generator& g, NodeId e, TypeId result, const BuiltinRow&) {
-  TypeId leaf = g.T.leaf(result);
   Id f = g.value(g.arg(e, 0), result);
   Id t = g.value(g.arg(e, 1), result);
   Id c = g.value(g.arg(e, 2), g.T.boolType());
   uint8_t n = g.widthOf(result);
   if (n && !g.widthOf(g.T.unref(g.info(g.arg(e, 2)).type))) c = g.splat(c, g.T.boolType(), n);
-  (void)leaf;
-  if (g.T[result].kind == TypeKind::Array || g.T[result].kind == TypeKind::Struct ||
-      g.T[result].kind == TypeKind::Matrix) {
-    if (g.options.version < 0x00010400) g.unsupported("select of a composite before SPIR-V 1.4", e);
-  }
+  // #select-builtin: T is a scalar or a vector (the front end rejects composites), so
+  // OpSelect serves every SPIR-V version; a scalar condition is splatted for a vector.
   return g.op(spv::Op::OpSelect, result, {c, t, f});
 }
 
