@@ -15,6 +15,7 @@
 #include "backends/vulkan/texture_view.h"
 #include "core/binding/bind_group.h"
 #include "core/commands/command_buffer.h"
+#include "core/commands/render_pass.h"
 #include "core/commands/render_pass_record.h"
 #include "core/pipeline/pipeline.h"
 #include "core/resources/buffer.h"
@@ -88,6 +89,7 @@ bool RenderPassRecorder::handles(CommandType type) const {
     case CommandType::SetScissorRect:
     case CommandType::SetBlendConstant:
     case CommandType::SetStencilReference:
+    case CommandType::ExecuteBundles:
     case CommandType::PushDebugGroup:
     case CommandType::PopDebugGroup:
     case CommandType::InsertDebugMarker: return true;
@@ -108,6 +110,7 @@ Status RenderPassRecorder::record(CommandType type, const uint8_t* p) {
     case CommandType::SetScissorRect: setScissorRect(p); return {};
     case CommandType::SetBlendConstant: setBlendConstant(p); return {};
     case CommandType::SetStencilReference: setStencilReference(p); return {};
+    case CommandType::ExecuteBundles: return executeBundles(p);
     case CommandType::Draw: {
       const auto& cmd = payload<core::DrawCmd>(p);
       if (Status s = prepareDraw(); s.isError()) return s;
@@ -240,14 +243,7 @@ Status RenderPassRecorder::beginPass(const uint8_t* p) {
 
   // #dom-gpucommandencoder-beginrenderpass: nothing is inherited from an
   // earlier pass; the viewport and scissor cover the attachments.
-  pipeline_ = nullptr;
-  binder_.clearWanted();
-  vertexBuffers_ = {};
-  vertexDirtyMask_ = 0;
-  indexBuffer_ = VK_NULL_HANDLE;
-  indexDirty_ = false;
-  immediates_.assign(immediates_.size(), 0);
-  immediatesDirty_ = true;
+  resetBindingState();
   auto w = static_cast<float>(cmd->width);
   auto h = static_cast<float>(cmd->height);
   core::ViewportCmd viewport{0, 0, w, h, 0, 1};
@@ -258,6 +254,44 @@ Status RenderPassRecorder::beginPass(const uint8_t* p) {
   vkCmdSetBlendConstants(commands_, zero);
   vkCmdSetStencilReference(commands_, VK_STENCIL_FACE_FRONT_AND_BACK, 0);
   return {};
+}
+
+// #abstract-opdef-reset-the-render-pass-binding-state: what the pass wants is
+// cleared; what the command buffer has bound stays (a later draw binds only
+// what differs).
+void RenderPassRecorder::resetBindingState() {
+  pipeline_ = nullptr;
+  binder_.clearWanted();
+  vertexBuffers_ = {};
+  vertexDirtyMask_ = 0;
+  indexBuffer_ = VK_NULL_HANDLE;
+  indexDirty_ = false;
+  immediates_.assign(immediates_.size(), 0);
+  immediatesDirty_ = true;
+}
+
+// #dom-gpurenderpassencoder-executebundles: each bundle's commands run in the
+// pass as if encoded there, starting from and followed by a reset binding
+// state; the pass's viewport, scissor rectangle, blend constant and stencil
+// reference stay. The commands are recorded into the pass's own command
+// buffer: a secondary command buffer would inherit none of that dynamic state
+// and, on dynamic rendering, would need the pass split around it
+// (VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT allows nothing else in
+// the pass); replaying the bundle's validated stream costs what recording its
+// draws costs, and the core's validation is what the bundle saved.
+Status RenderPassRecorder::executeBundles(const uint8_t* p) {
+  const auto& cmd = payload<core::ExecuteBundlesCmd>(p);
+  const auto* bundles =
+      reinterpret_cast<const core::RenderBundleBase* const*>(core::CommandStream::extraOf(&cmd));
+  Status status;
+  for (uint32_t i = 0; i < cmd.count && !status.isError(); ++i) {
+    resetBindingState();
+    bundles[i]->commands().forEach([&](CommandType type, const uint8_t* command) {
+      if (!status.isError()) status = record(type, command);
+    });
+  }
+  resetBindingState();
+  return status;
 }
 
 void RenderPassRecorder::endPass() {

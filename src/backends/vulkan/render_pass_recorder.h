@@ -19,8 +19,11 @@
 //   vertex and index buffers and the push constants.
 // - end: vkCmdEndRenderingKHR; storeOp 'discard' makes the attachment zero
 //   again for its next reader.
+// - executeBundles: each bundle's recorded commands are replayed into the
+//   pass's command buffer between binding-state resets (executeBundles() in
+//   the .cpp says why not secondary command buffers).
 // Not handled yet (the command recorder gives its 'not supported yet on
-// Vulkan' internal error): executeBundles, occlusion queries, timestamp
+// Vulkan' internal error): occlusion queries, timestamp
 // writes, depthSlice of 3d attachments; indirect draws are not checked on
 // the GPU yet (drawIndirect's firstInstance without 'indirect-first-instance').
 #pragma once
@@ -71,6 +74,8 @@ class RenderPassRecorder {
 
   Status beginPass(const uint8_t* payload);
   void endPass();
+  void resetBindingState();
+  Status executeBundles(const uint8_t* payload);
   void setPipeline(const uint8_t* payload);
   Status setBindGroup(const uint8_t* payload);
   void setVertexBuffer(const uint8_t* payload);

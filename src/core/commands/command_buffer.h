@@ -115,6 +115,11 @@ struct QueryCmd {
   const QuerySetBase* querySet;
   uint32_t queryIndex;
 };
+// ExecuteBundles: followed by `count` const RenderBundleBase* (kept alive by
+// the stream owner's UsedResources::others).
+struct ExecuteBundlesCmd {
+  uint32_t count;
+};
 struct ResolveQuerySetCmd {
   const QuerySetBase* querySet;
   uint32_t firstQuery;

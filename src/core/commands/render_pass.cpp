@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/base/handles.h"
 #include "core/binding/bind_group.h"
@@ -427,7 +428,11 @@ void RenderPassEncoderBase::executeBundles(std::span<RenderBundleBase* const> bu
       scopeBuffers_.push_back({b.get(), {UseSite::Kind::VertexBuffer}});
     }
   }
-  ctx_->stream().appendEmpty(CommandType::ExecuteBundles);
+  auto* record = ctx_->stream().append<ExecuteBundlesCmd>(
+      CommandType::ExecuteBundles, bundles.size() * sizeof(const RenderBundleBase*));
+  record->count = static_cast<uint32_t>(bundles.size());
+  std::memcpy(CommandStream::extraOf(record), bundles.data(),
+              bundles.size() * sizeof(const RenderBundleBase*));
   resetBindingState();
 }
 

@@ -204,6 +204,8 @@ class RenderBundleBase final : public ObjectBase {
   uint64_t drawCount() const { return drawCount_; }
   const UsedResources& used() const { return used_; }
   const UsageScope& scope() const { return scope_; }
+  // The bundle's render commands, replayed by a backend at executeBundles.
+  const CommandStream& commands() const { return commands_; }
 
  private:
   // The pass's attachments by label, for messages ("" for a bundle encoder).
