@@ -1,17 +1,11 @@
 // #const-expr evaluation. Values are flattened scalars; integers in int64
 // with range checks per type, floats in double rounded to f32/f16.
-#include "const_eval.h"
-
 #include <cmath>
 #include <limits>
 
-namespace bindery::wgsl {
+#include "const_eval_util.h"
 
-namespace {
-bool isFloatKind(TypeKind k) {
-  return k == TypeKind::AbstractFloat || k == TypeKind::F32 || k == TypeKind::F16;
-}
-}  // namespace
+namespace bindery::wgsl {
 
 TypeId ConstEval::unifyLeaf(TypeId a, TypeId b) const {
   TypeId la = T.leaf(a), lb = T.leaf(b);
@@ -38,22 +32,23 @@ bool ConstEval::checkScalar(TypeId leaf, Scalar& s, std::string& err) {
       return true;
     case TypeKind::F32: {
       if (!std::isfinite(s.f) || std::fabs(s.f) > double(std::numeric_limits<float>::max())) {
-        err = "value " + std::to_string(s.f) + " cannot be represented as 'f32'";
+        err = "value " + numberText(s.f) + " cannot be represented as 'f32'";
         return false;
       }
       s.f = double(float(s.f));
       return true;
     }
     case TypeKind::F16:
-      if (!std::isfinite(s.f) || std::fabs(s.f) > 65504.0) {
-        err = "value " + std::to_string(s.f) + " cannot be represented as 'f16'";
+      // rounded to the nearest f16 first: 65519 rounds to 65504, 65520 overflows
+      if (!std::isfinite(s.f) || std::fabs(roundToF16(s.f)) > 65504.0) {
+        err = "value " + numberText(s.f) + " cannot be represented as 'f16'";
         return false;
       }
-      s.f = double(float(s.f));
+      s.f = roundToF16(s.f);
       return true;
     case TypeKind::AbstractFloat:
       if (!std::isfinite(s.f)) {
-        err = "abstract-float value is not finite";
+        err = "value " + numberText(s.f) + " is not a finite AbstractFloat";
         return false;
       }
       return true;
@@ -384,224 +379,6 @@ void ConstEval::swizzle(const ConstValue& base, uint8_t count, uint8_t packed, T
   out.type = result;
   out.elems.clear();
   for (uint8_t i = 0; i < count; ++i) out.elems.push_back(base.elems[(packed >> (2 * i)) & 3]);
-}
-
-bool ConstEval::builtin(std::string_view name, std::vector<ConstValue> args, TypeId result,
-                        ConstValue& out, std::string& err) {
-  if (int r = builtinChecked(name, args, result, out, err); r != 0) return r > 0;
-  TypeId leaf = T.leaf(result);
-  bool f = isFloatKind(T[leaf].kind);
-  // Convert args to the result's leaf for component-wise numeric builtins.
-  auto unifyArgs = [&]() {
-    for (ConstValue& a : args)
-      if (!convert(a, T.withLeaf(a.type, leaf), err)) return false;
-    return true;
-  };
-  auto comp = [&](auto fn) {
-    if (!unifyArgs()) return false;
-    out.type = result;
-    out.elems.clear();
-    size_t n = 1;
-    for (const ConstValue& a : args) n = std::max(n, a.elems.size());
-    for (size_t i = 0; i < n; ++i) {
-      Scalar r;
-      std::vector<Scalar> xs;
-      for (const ConstValue& a : args) xs.push_back(a.elems[a.elems.size() == 1 ? 0 : i]);
-      fn(xs, r);
-      if (!checkScalar(leaf, r, err)) return false;
-      out.elems.push_back(r);
-    }
-    return true;
-  };
-  if (name == "abs")
-    return comp(
-        [&](auto& x, Scalar& r) { r.f = std::fabs(x[0].f), r.i = x[0].i < 0 ? -x[0].i : x[0].i; });
-  if (name == "min")
-    return comp([&](auto& x, Scalar& r) {
-      r.f = std::fmin(x[0].f, x[1].f), r.i = std::min(x[0].i, x[1].i);
-    });
-  if (name == "max")
-    return comp([&](auto& x, Scalar& r) {
-      r.f = std::fmax(x[0].f, x[1].f), r.i = std::max(x[0].i, x[1].i);
-    });
-  if (name == "clamp")
-    return comp([&](auto& x, Scalar& r) {
-      r.f = std::fmin(std::fmax(x[0].f, x[1].f), x[2].f);
-      r.i = std::min(std::max(x[0].i, x[1].i), x[2].i);
-    });
-  if (f) {
-    auto unaryF = [&](double (*fn)(double)) {
-      return comp([&](auto& x, Scalar& r) { r.f = fn(x[0].f); });
-    };
-    if (name == "sqrt") {
-      for (const ConstValue& a : args)
-        for (const Scalar& s : a.elems)
-          if ((isFloatKind(T[T.leaf(a.type)].kind) ? s.f : double(s.i)) < 0) {
-            err = "sqrt of a negative value in a constant expression";
-            return false;
-          }
-      return unaryF(static_cast<double (*)(double)>(std::sqrt));
-    }
-    if (name == "floor") return unaryF(static_cast<double (*)(double)>(std::floor));
-    if (name == "ceil") return unaryF(static_cast<double (*)(double)>(std::ceil));
-    if (name == "trunc") return unaryF(static_cast<double (*)(double)>(std::trunc));
-    if (name == "round") return unaryF(static_cast<double (*)(double)>(std::nearbyint));
-    if (name == "sin") return unaryF(static_cast<double (*)(double)>(std::sin));
-    if (name == "cos") return unaryF(static_cast<double (*)(double)>(std::cos));
-    if (name == "exp") return unaryF(static_cast<double (*)(double)>(std::exp));
-    if (name == "pow") return comp([&](auto& x, Scalar& r) { r.f = std::pow(x[0].f, x[1].f); });
-  }
-  if (f) {
-    auto unaryF2 = [&](auto fn) { return comp([&](auto& x, Scalar& r) { r.f = fn(x[0].f); }); };
-    if (name == "tan") return unaryF2([](double x) { return std::tan(x); });
-    if (name == "atan") return unaryF2([](double x) { return std::atan(x); });
-    if (name == "sinh") return unaryF2([](double x) { return std::sinh(x); });
-    if (name == "cosh") return unaryF2([](double x) { return std::cosh(x); });
-    if (name == "tanh") return unaryF2([](double x) { return std::tanh(x); });
-    if (name == "exp2") return unaryF2([](double x) { return std::exp2(x); });
-    if (name == "fract") return unaryF2([](double x) { return x - std::floor(x); });
-    if (name == "degrees") return unaryF2([](double x) { return x * 57.295779513082322865; });
-    if (name == "radians") return unaryF2([](double x) { return x * 0.017453292519943295769; });
-    if (name == "saturate")
-      return unaryF2([](double x) { return std::fmin(std::fmax(x, 0.0), 1.0); });
-    auto domain = [&](auto bad, const char* what) {
-      for (const ConstValue& a : args)
-        for (const Scalar& sc : a.elems)
-          if (bad(isFloatKind(T[T.leaf(a.type)].kind) ? sc.f : double(sc.i))) {
-            err = std::string(what) + " is outside the domain of '" + std::string(name) +
-                  "' in a constant expression";
-            return false;
-          }
-      return true;
-    };
-    if (name == "log" || name == "log2") {
-      if (!domain([](double x) { return x <= 0; }, "a non-positive value")) return false;
-      return name == "log" ? unaryF2([](double x) { return std::log(x); })
-                           : unaryF2([](double x) { return std::log2(x); });
-    }
-    if (name == "inverseSqrt") {
-      if (!domain([](double x) { return x <= 0; }, "a non-positive value")) return false;
-      return unaryF2([](double x) { return 1.0 / std::sqrt(x); });
-    }
-    if (name == "asin" || name == "acos") {
-      if (!domain([](double x) { return x < -1 || x > 1; }, "a value outside [-1, 1]"))
-        return false;
-      return name == "asin" ? unaryF2([](double x) { return std::asin(x); })
-                            : unaryF2([](double x) { return std::acos(x); });
-    }
-    if (name == "atan2") return comp([&](auto& x, Scalar& r) { r.f = std::atan2(x[0].f, x[1].f); });
-    if (name == "step")
-      return comp([&](auto& x, Scalar& r) { r.f = x[1].f >= x[0].f ? 1.0 : 0.0; });
-    if (name == "fma") return comp([&](auto& x, Scalar& r) { r.f = x[0].f * x[1].f + x[2].f; });
-    if (name == "mix")
-      return comp([&](auto& x, Scalar& r) { r.f = x[0].f * (1 - x[2].f) + x[1].f * x[2].f; });
-    if (name == "smoothstep")
-      return comp([&](auto& x, Scalar& r) {
-        double t = std::fmin(std::fmax((x[2].f - x[0].f) / (x[1].f - x[0].f), 0.0), 1.0);
-        r.f = t * t * (3 - 2 * t);
-      });
-  }
-  if (name == "sign")
-    return comp([&](auto& x, Scalar& r) {
-      r.f = x[0].f > 0 ? 1.0 : x[0].f < 0 ? -1.0 : 0.0;
-      r.i = x[0].i > 0 ? 1 : x[0].i < 0 ? -1 : 0;
-    });
-  // reductions and geometric functions on the arguments' own leaf type
-  if (name == "dot" || name == "length" || name == "distance" || name == "normalize" ||
-      name == "cross") {
-    TypeId argLeaf = T.leaf(args[0].type);
-    for (ConstValue& a : args)
-      if (!convert(a, T.withLeaf(a.type, leaf == kNoType ? argLeaf : leaf), err)) return false;
-    bool fl = isFloatKind(T[T.leaf(args[0].type)].kind);
-    auto get = [&](const ConstValue& v, size_t i) {
-      return fl ? v.elems[i].f : double(v.elems[i].i);
-    };
-    out.type = result;
-    out.elems.clear();
-    if (name == "dot") {
-      double sum = 0;
-      int64_t isum = 0;
-      for (size_t i = 0; i < args[0].elems.size(); ++i) {
-        sum += get(args[0], i) * get(args[1], i);
-        isum += args[0].elems[i].i * args[1].elems[i].i;
-      }
-      Scalar r{sum, isum};
-      if (!checkScalar(leaf, r, err)) return false;
-      out.elems.push_back(r);
-      return true;
-    }
-    if (name == "cross") {
-      const auto& a = args[0];
-      const auto& b = args[1];
-      double c[3] = {get(a, 1) * get(b, 2) - get(a, 2) * get(b, 1),
-                     get(a, 2) * get(b, 0) - get(a, 0) * get(b, 2),
-                     get(a, 0) * get(b, 1) - get(a, 1) * get(b, 0)};
-      for (double v : c) {
-        Scalar r{v, 0};
-        if (!checkScalar(leaf, r, err)) return false;
-        out.elems.push_back(r);
-      }
-      return true;
-    }
-    double len = 0;
-    for (size_t i = 0; i < args[0].elems.size(); ++i) {
-      double d = get(args[0], i) - (name == "distance" ? get(args[1], i) : 0.0);
-      len += d * d;
-    }
-    len = std::sqrt(len);
-    if (name == "normalize") {
-      if (len == 0) {
-        err = "normalize of a zero vector in a constant expression";
-        return false;
-      }
-      for (size_t i = 0; i < args[0].elems.size(); ++i) {
-        Scalar r{get(args[0], i) / len, 0};
-        if (!checkScalar(leaf, r, err)) return false;
-        out.elems.push_back(r);
-      }
-      return true;
-    }
-    Scalar r{len, 0};
-    if (!checkScalar(leaf, r, err)) return false;
-    out.elems.push_back(r);
-    return true;
-  }
-  if (name == "countOneBits" || name == "reverseBits" || name == "countLeadingZeros" ||
-      name == "countTrailingZeros") {
-    return comp([&](auto& x, Scalar& r) {
-      uint32_t v = uint32_t(x[0].i);
-      uint32_t res = 0;
-      if (name == "countOneBits")
-        res = uint32_t(__builtin_popcount(v));
-      else if (name == "countLeadingZeros")
-        res = v ? uint32_t(__builtin_clz(v)) : 32u;
-      else if (name == "countTrailingZeros")
-        res = v ? uint32_t(__builtin_ctz(v)) : 32u;
-      else
-        for (int b = 0; b < 32; ++b)
-          if (v & (1u << b)) res |= 1u << (31 - b);
-      r.i = T[leaf].kind == TypeKind::I32 ? int64_t(int32_t(res)) : int64_t(res);
-    });
-  }
-  if (name == "select" && args.size() == 3) {
-    ConstValue a = args[0], b = args[1];
-    if (!convert(a, result, err) || !convert(b, result, err)) return false;
-    out.type = result;
-    out.elems.clear();
-    for (size_t i = 0; i < a.elems.size(); ++i) {
-      const Scalar& c = args[2].elems[args[2].elems.size() == 1 ? 0 : i];
-      out.elems.push_back(c.i ? b.elems[i] : a.elems[i]);
-    }
-    return true;
-  }
-  if ((name == "all" || name == "any") && args.size() == 1) {
-    bool all = true, any = false;
-    for (const Scalar& s : args[0].elems) all = all && s.i, any = any || s.i;
-    out.type = result;
-    out.elems = {Scalar{0, (name == "all" ? all : any) ? 1 : 0}};
-    return true;
-  }
-  return false;
 }
 
 std::string formatValue(const TypeTable& t, const ConstValue& v) {

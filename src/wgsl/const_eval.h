@@ -25,20 +25,20 @@ class ConstEval {
   void member(const ConstValue& base, uint32_t memberIndex, ConstValue& out);
   void swizzle(const ConstValue& base, uint8_t count, uint8_t packed, TypeId result,
                ConstValue& out);
-  // A builtin function in a const-expression. Returns false with an empty
-  // `err` when the builtin is not const-evaluable here.
+  // A builtin function in a const-expression (const_eval_builtins.cpp).
+  // Returns false with an empty `err` when the builtin is not const-evaluable.
   bool builtin(std::string_view name, std::vector<ConstValue> args, TypeId result, ConstValue& out,
                std::string& err);
 
   TypeId unifyLeaf(TypeId a, TypeId b) const;
-  // const_eval_builtins.cpp: builtins with the spec's error rules; 1 done,
-  // 0 not handled there, -1 an error in `err`.
-  int builtinChecked(std::string_view name, std::vector<ConstValue>& args, TypeId result,
-                     ConstValue& out, std::string& err);
+  // #bitcast-builtin (const_eval_bits.cpp).
   bool bitcast(const ConstValue& v, TypeId target, ConstValue& out, std::string& err);
+  // A scalar of type `leaf` is representable (#floating-point-evaluation:
+  // finite, within the finite range; integers within the type's range);
+  // rounds f32 / f16 values to their type.
+  bool checkScalar(TypeId leaf, Scalar& s, std::string& err);
 
  private:
-  bool checkScalar(TypeId leaf, Scalar& s, std::string& err);
   TypeTable& T;
 };
 
