@@ -8,8 +8,7 @@ namespace {
 // #language-extensions-sec, in the order of its table. An extension is
 // implemented when `requires` of it is accepted and what it adds works
 // (tests/wgsl/language_extensions_test.cpp compiles a use of each).
-// Not implemented: subgroup_uniformity (the uniformity analysis has no
-// subgroup scope), buffer_view (no buffer types).
+// Not implemented: buffer_view (no buffer types).
 constexpr LanguageExtension kLanguageExtensions[] = {
     {"readonly_and_readwrite_storage_textures", true,
      &Options::allowReadonlyAndReadwriteStorageTextures},
@@ -18,7 +17,7 @@ constexpr LanguageExtension kLanguageExtensions[] = {
     {"pointer_composite_access", true, &Options::allowPointerCompositeAccess},
     {"uniform_buffer_standard_layout", true, &Options::allowUniformBufferStandardLayout},
     {"subgroup_id", true, nullptr},
-    {"subgroup_uniformity", false, nullptr},
+    {"subgroup_uniformity", true, &Options::allowSubgroupUniformity},
     {"texture_and_sampler_let", true, nullptr},
     {"texture_formats_tier1", true, nullptr},
     {"linear_indexing", true, nullptr},

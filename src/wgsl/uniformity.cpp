@@ -13,23 +13,25 @@ namespace bindery::wgsl {
 namespace uniformity {
 
 void FunctionAnalysis::pushFilters(Range attrs) {
-  int8_t sev = sevStack_.back();
+  FilterSeverities sev = sevStack_.back();
   for (uint32_t i = 0; i < attrs.count; ++i) {
     const Attribute& a = ast_.attrs[attrs.begin + i];
     if (a.name != "diagnostic" || a.args.count < 2) continue;
     const Expr& rule = ast_.exprs[ast_.at(a.args, 1)];
-    if (rule.kind != ExprKind::Ident || rule.name != "derivative_uniformity") continue;
+    int k = rule.kind == ExprKind::Ident ? filterIndex(rule.name) : -1;
+    if (k < 0) continue;
     std::string_view s = ast_.exprs[ast_.at(a.args, 0)].name;
-    sev = static_cast<int8_t>(s == "error"     ? kError
-                              : s == "warning" ? kWarning
-                              : s == "info"    ? kInfo
-                                               : kOff);
+    sev[k] = static_cast<int8_t>(s == "error"     ? kError
+                                 : s == "warning" ? kWarning
+                                 : s == "info"    ? kInfo
+                                                  : kOff);
   }
   sevStack_.push_back(sev);
 }
 
-uint8_t FunctionAnalysis::derivativeSeverity() const {
-  int8_t s = sevStack_.back();
+uint8_t FunctionAnalysis::severity(Rule rule) const {
+  if (rule == Rule::Unnamed) return kError;
+  int8_t s = sevStack_.back()[rule == Rule::Derivative ? 0 : 1];
   return s < 0 ? kError : static_cast<uint8_t>(s);
 }
 
@@ -580,24 +582,57 @@ uint32_t FunctionAnalysis::call(uint32_t cf, NodeId e) {
     for (uint32_t a : args) edge(result, a);
     return result;
   }
+  builtinCall(cf, e, args, result);
+  return result;
+}
+
+// The builtin exceptions of #uniformity-function-calls, for this scope.
+void FunctionAnalysis::builtinCall(uint32_t cf, NodeId e, const std::vector<uint32_t>& args,
+                                   uint32_t result) {
+  const Expr& x = ast_.exprs[e];
   std::string_view name = x.name;
   for (uint32_t a : args) edge(result, a);  // ParameterReturnContentsRequiredToBeUniform
-  if (isDerivativeBuiltin(name)) {
+  auto nonUniformResult = [&] {
     edge(result, nonUniform({DescKind::CallResult, name, {}, {}, x.span}));
-    uint8_t sev = derivativeSeverity();
-    if (sev != kOff) reqs_.push_back({sev, cf, x.span, name, {name, x.span, true, false}});
+  };
+  if (isDerivativeBuiltin(name)) {
+    nonUniformResult();
+    uint8_t sev = severity(Rule::Derivative);
+    if (outerScope() && sev != kOff)
+      reqs_.push_back({sev, cf, x.span, name, {name, x.span, Rule::Derivative, false}});
   } else if (isSyncBuiltin(name)) {
-    reqs_.push_back({kError, cf, x.span, name, {name, x.span, false, false}});
+    if (!outerScope()) return;
+    reqs_.push_back({kError, cf, x.span, name, {name, x.span, Rule::Unnamed, false}});
     if (name == "workgroupUniformLoad" && !args.empty())
-      reqs_.push_back({kError, args[0], x.span, name, {name, x.span, false, true}, true, 0});
+      reqs_.push_back(
+          {kError, args[0], x.span, name, {name, x.span, Rule::Unnamed, true}, true, 0});
+  } else if (isSubgroupOrQuadBuiltin(name)) {
+    // #subgroup-builtin-functions, #quad-builtin-functions: a
+    // subgroup_uniformity requirement at subgroup scope (at the one scope
+    // there is without the subgroup_uniformity language extension).
+    if (!(subgroupScope() && isSubgroupUniformResult(name))) nonUniformResult();
+    uint8_t sev = severity(Rule::Subgroup);
+    if (sev == kOff || !(subgroupScope() || !subgroupUniformity_)) return;
+    reqs_.push_back({sev, cf, x.span, name, {name, x.span, Rule::Subgroup, false}});
+    // subgroupShuffleUp / Down's `delta`, subgroupShuffleXor's `mask`.
+    if ((name == "subgroupShuffleUp" || name == "subgroupShuffleDown" ||
+         name == "subgroupShuffleXor") &&
+        args.size() == 2)
+      reqs_.push_back({sev,
+                       args[1],
+                       x.span,
+                       name,
+                       {name, x.span, Rule::Subgroup, true},
+                       true,
+                       1,
+                       ast_.exprs[ast_.at(x.args, 1)].span});
   } else if (name == "textureLoad" && x.args.count > 0) {
     TypeId tt = m_.types.unref(m_.exprs[ast_.at(x.args, 0)].type);
     const Type& ty = m_.types[tt];
     if (ty.kind == TypeKind::Texture && ty.texture == TextureKind::Storage &&
         ty.access == AccessMode::ReadWrite)
-      edge(result, nonUniform({DescKind::CallResult, name, {}, {}, x.span}));
+      nonUniformResult();
   }
-  return result;
 }
 
 void FunctionAnalysis::assign(uint32_t cf, NodeId lhs, uint32_t rv, bool partialAlways) {
@@ -618,9 +653,10 @@ void FunctionAnalysis::assign(uint32_t cf, NodeId lhs, uint32_t rv, bool partial
 
 namespace {
 
-bool isUniformBuiltin(std::string_view b, Stage stage) {
+// #uniformity-expressions: the built-in values considered uniform.
+bool isUniformBuiltin(std::string_view b, Stage stage, bool subgroupScope) {
   return b == "workgroup_id" || b == "num_workgroups" || b == "num_subgroups" ||
-         (b == "subgroup_size" && stage == Stage::Compute);
+         (b == "subgroup_size" && stage == Stage::Compute) || (b == "subgroup_id" && subgroupScope);
 }
 
 std::string_view builtinAttr(const Ast& ast, Range attrs) {
@@ -656,13 +692,13 @@ void FunctionAnalysis::run() {
     // composite is as non-uniform as its least uniform member.
     std::string_view b = builtinAttr(ast_, vd.attrs);
     const Type& ty = m_.types[t];
-    bool uniform = !b.empty() && isUniformBuiltin(b, info.stage);
+    bool uniform = !b.empty() && isUniformBuiltin(b, info.stage, subgroupScope());
     std::string_view member;
     if (b.empty() && ty.kind == TypeKind::Struct) {
       uniform = true;
       for (const MemberInfo& mem : m_.types.structInfo(ty.structIndex).members) {
         std::string_view mb = builtinAttr(ast_, mem.attrs);
-        if (mb.empty() || !isUniformBuiltin(mb, info.stage)) {
+        if (mb.empty() || !isUniformBuiltin(mb, info.stage, subgroupScope())) {
           uniform = false;
           member = mem.name;
           break;
@@ -693,19 +729,22 @@ void FunctionAnalysis::run() {
 
 void analyzeUniformity(const ModuleImpl& m, Diagnostics& diags) {
   using namespace uniformity;
-  // Module-level diagnostic filter for derivative_uniformity (#diagnostic-directive).
-  int8_t moduleSev = -1;
+  // Module-level diagnostic filters (#diagnostic-directive).
+  FilterSeverities moduleSev{-1, -1};
+  bool subgroupsEnabled = false;
   for (const Directive& d : m.ast.directives) {
+    if (d.kind == Directive::Kind::Enable)
+      for (std::string_view n : d.names) subgroupsEnabled = subgroupsEnabled || n == "subgroups";
     if (d.kind != Directive::Kind::Diagnostic || d.names.size() < 2) continue;
-    if (d.names[1] != "derivative_uniformity") continue;
+    int k = filterIndex(d.names[1]);
+    if (k < 0 || d.names.size() != 2) continue;
     std::string_view s = d.names[0];
-    moduleSev = static_cast<int8_t>(s == "error"     ? kError
-                                    : s == "warning" ? kWarning
-                                    : s == "info"    ? kInfo
-                                                     : kOff);
+    moduleSev[k] = static_cast<int8_t>(s == "error"     ? kError
+                                       : s == "warning" ? kWarning
+                                       : s == "info"    ? kInfo
+                                                        : kOff);
   }
   const size_t nf = m.ast.fns.size();
-  std::vector<FnTags> tags(nf);
   std::vector<uint32_t> cur(m.ast.vars.size(), kNone);
   std::vector<uint32_t> stamp(m.ast.vars.size(), 0);
   std::vector<uint32_t> slot(m.ast.vars.size(), 0);
@@ -734,10 +773,20 @@ void analyzeUniformity(const ModuleImpl& m, Diagnostics& diags) {
       stack.pop_back();
     }
   }
-  for (uint32_t f : order) {
-    if (m.ast.fns[f].body == kNone) continue;
-    FunctionAnalysis a(m, diags, tags, f, moduleSev, cur, stamp, slot, behaviorCache, stampCounter);
-    a.run();
+  // "This analysis is performed once for each scope" (#uniformity-overview).
+  // The subgroup scope only places requirements on subgroup and quad
+  // builtins, which need `enable subgroups;`: without it that pass is skipped.
+  const bool subgroupUniformity = m.options.allowSubgroupUniformity;
+  std::vector<Scope> scopes{Scope::WorkgroupOrDraw};
+  if (subgroupUniformity && subgroupsEnabled) scopes.push_back(Scope::Subgroup);
+  for (Scope scope : scopes) {
+    std::vector<FnTags> tags(nf);
+    for (uint32_t f : order) {
+      if (m.ast.fns[f].body == kNone) continue;
+      FunctionAnalysis a(m, diags, tags, f, scope, subgroupUniformity, moduleSev, cur, stamp, slot,
+                         behaviorCache, stampCounter);
+      a.run();
+    }
   }
 }
 

@@ -14,14 +14,19 @@
 //
 // The result: function tags (call site, return value, parameter, parameter
 // return, pointer parameter) used at the callers, and diagnostics: an error
-// (or a warning / info, per the derivative_uniformity diagnostic filters:
-// `diagnostic(...)` directives, `@diagnostic` on functions and statements,
-// #diagnostic-filtering) naming the call, what made it non-uniform and a fix.
+// (or a warning / info, per the derivative_uniformity and subgroup_uniformity
+// diagnostic filters: `diagnostic(...)` directives, `@diagnostic` on functions
+// and statements, #diagnostic-filtering) naming the call, what made it
+// non-uniform and a fix.
+//
+// Uniformity scopes (#uniformity-concepts): one analysis at workgroup / draw
+// scope; with the subgroup_uniformity language extension
+// (Options::allowSubgroupUniformity) a second one at subgroup scope, where only
+// subgroup and quad builtins place requirements (skipped without `enable
+// subgroups;`, which those builtins need). Each scope has its own tags.
 //
 // Deliberately not analysed (each choice can only accept more programs, never
 // reject a program the specification accepts):
-//  - subgroup and quad builtins (not in the builtin catalog) and the
-//    subgroup_uniformity rule / subgroup uniformity scope;
 //  - a function whose statements nest deeper than kMaxNesting: it gets no
 //    tags (its calls are treated as placing no requirement);
 //  - a loop exit joins only the values at the break statements (the spec also

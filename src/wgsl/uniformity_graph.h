@@ -2,6 +2,7 @@
 // uniformity_report.cpp computes reachability, tags and diagnostics).
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -21,12 +22,21 @@ constexpr uint8_t kNext = 1, kBreak = 2, kContinue = 4, kReturn = 8;
 // Severity index of a RequiredToBeUniform.S node; kOff: no requirement.
 constexpr uint8_t kError = 0, kWarning = 1, kInfo = 2, kOff = 3;
 
+// The triggering rule of a requirement (#filterable-triggering-rules): the
+// potential-trigger-set of a call site or parameter tag (#uniformity-overview).
+enum class Rule : uint8_t { Unnamed, Derivative, Subgroup };
+
+// The uniformity scope an analysis runs for (#uniformity-concepts): workgroup
+// (compute) or draw (other stages), one scope here; subgroup when the
+// subgroup_uniformity language extension is supported.
+enum class Scope : uint8_t { WorkgroupOrDraw, Subgroup };
+
 // What a uniformity requirement comes from: the builtin call that needs it.
 struct Origin {
   std::string_view builtin;
   Span span;
-  bool filterable = false;  // derivative_uniformity (else the unnamed rule)
-  bool isArg = false;       // a parameter requirement (workgroupUniformLoad's p)
+  Rule rule = Rule::Unnamed;
+  bool isArg = false;  // a parameter requirement (workgroupUniformLoad's p, a shuffle's delta)
 };
 
 struct FnTags {
@@ -72,6 +82,9 @@ struct Req {
   Origin origin;
   bool isArg = false;
   uint32_t arg = 0;
+  // The argument (a subgroup_uniformity parameter requirement is triggered
+  // at "the location of the parameter required to be uniform").
+  Span argSpan{};
 };
 
 struct PtrLet {
@@ -91,6 +104,29 @@ inline bool isSyncBuiltin(std::string_view n) {
          n == "workgroupUniformLoad";
 }
 
+// #subgroup-builtin-functions and #quad-builtin-functions.
+inline bool isSubgroupOrQuadBuiltin(std::string_view n) {
+  return n.starts_with("subgroup") || n.starts_with("quad");
+}
+
+// #uniformity-function-calls: the subgroup builtins whose result is uniform at
+// subgroup uniformity scope (every other subgroup and quad builtin has a
+// function tag of ReturnValueMayBeNonUniform).
+inline bool isSubgroupUniformResult(std::string_view n) {
+  return n == "subgroupAdd" || n == "subgroupAll" || n == "subgroupAnd" || n == "subgroupAny" ||
+         n == "subgroupBallot" || n == "subgroupBroadcast" || n == "subgroupBroadcastFirst" ||
+         n == "subgroupMax" || n == "subgroupMin" || n == "subgroupMul" || n == "subgroupOr" ||
+         n == "subgroupXor";
+}
+
+// The rule names a diagnostic filter can name for the uniformity analysis,
+// indexed by Rule - 1.
+constexpr int kFilterRules = 2;
+inline int filterIndex(std::string_view rule) {
+  return rule == "derivative_uniformity" ? 0 : rule == "subgroup_uniformity" ? 1 : -1;
+}
+using FilterSeverities = std::array<int8_t, kFilterRules>;  // -1: no filter
+
 // "line:column" in a message, the column in code points as editors show it.
 inline std::string where(const LineMap& lines, Span s) {
   return std::to_string(lines.line(s.offset)) + ":" +
@@ -100,7 +136,8 @@ inline std::string where(const LineMap& lines, Span s) {
 class FunctionAnalysis {
  public:
   FunctionAnalysis(const ModuleImpl& m, Diagnostics& diags, std::vector<FnTags>& tags, uint32_t fi,
-                   int8_t moduleSeverity, std::vector<uint32_t>& cur, std::vector<uint32_t>& stamp,
+                   Scope scope, bool subgroupUniformity, FilterSeverities moduleSeverity,
+                   std::vector<uint32_t>& cur, std::vector<uint32_t>& stamp,
                    std::vector<uint32_t>& slot, std::vector<uint8_t>& behaviorCache,
                    uint32_t& stampCounter)
       : m_(m),
@@ -108,6 +145,8 @@ class FunctionAnalysis {
         diags_(diags),
         tags_(tags),
         fi_(fi),
+        scope_(scope),
+        subgroupUniformity_(subgroupUniformity),
         cur_(cur),
         stamp_(stamp),
         slot_(slot),
@@ -217,7 +256,14 @@ class FunctionAnalysis {
     return var != kNone && var < cur_.size() && m_.vars[var].fn == fi_ && cur_[var] != kNone;
   }
   void pushFilters(Range attrs);
-  uint8_t derivativeSeverity() const;
+  // The severity of the nearest enclosing diagnostic filter for `rule`
+  // (error without one; kOff when turned off).
+  uint8_t severity(Rule rule) const;
+  // "If subgroup_uniformity is not supported or the uniformity scope is not
+  // subgroup" (#uniformity-function-calls).
+  bool outerScope() const { return !subgroupUniformity_ || scope_ != Scope::Subgroup; }
+  bool subgroupScope() const { return subgroupUniformity_ && scope_ == Scope::Subgroup; }
+  void builtinCall(uint32_t cf, NodeId e, const std::vector<uint32_t>& args, uint32_t result);
   void collectAssigned(NodeId s, std::vector<uint32_t>& out);
   void finish();
 
@@ -226,6 +272,8 @@ class FunctionAnalysis {
   Diagnostics& diags_;
   std::vector<FnTags>& tags_;
   uint32_t fi_;
+  Scope scope_;
+  bool subgroupUniformity_;
   std::vector<uint32_t>& cur_;
   std::vector<uint32_t>& stamp_;
   std::vector<uint32_t>& slot_;
@@ -243,7 +291,7 @@ class FunctionAnalysis {
   std::vector<uint8_t> exterior_;
   std::vector<Req> reqs_;
   std::vector<std::pair<uint32_t, uint32_t>> log_;
-  std::vector<int8_t> sevStack_;  // -1: no filter
+  std::vector<FilterSeverities> sevStack_;
   std::vector<uint32_t> paramNode_, contentsNode_, returnContentsNode_;
   std::vector<uint32_t> paramVars_;
   uint32_t valueReturn_ = kNone;

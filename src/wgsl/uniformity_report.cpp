@@ -127,11 +127,21 @@ void FunctionAnalysis::finish() {
           msg +=
               " must only be called from uniform control flow, but control flow depends on " + what;
         msg += ", which may be non-uniform (#uniformity)";
-        if (r.origin.filterable)
+        if (r.origin.rule == Rule::Derivative)
           msg +=
               "; move the call out of the non-uniform control flow, use textureSampleLevel "
               "(explicit level) instead of a derivative-based builtin, or add "
               "'diagnostic(off, derivative_uniformity);'";
+        else if (r.origin.rule == Rule::Subgroup && r.origin.isArg)
+          msg +=
+              "; pass a value that is the same for all invocations of the subgroup, or add "
+              "'diagnostic(off, subgroup_uniformity);' (triggering rule subgroup_uniformity)";
+        else if (r.origin.rule == Rule::Subgroup)
+          msg +=
+              std::string("; move the call out of the non-uniform control flow") +
+              (subgroupUniformity_ ? " (control flow uniform across the subgroup is enough)" : "") +
+              ", or add 'diagnostic(off, subgroup_uniformity);' (triggering rule "
+              "subgroup_uniformity)";
         else if (r.origin.isArg)
           msg +=
               "; pass a pointer that is the same for all invocations (this rule cannot be "
@@ -144,12 +154,15 @@ void FunctionAnalysis::finish() {
           msg +=
               "; move the call out of the non-uniform control flow (this rule cannot be "
               "turned off)";
+        // A subgroup_uniformity parameter requirement is triggered at the
+        // argument (#uniformity, "the location of the parameter").
+        Span at = r.argSpan.length != 0 ? r.argSpan : r.call;
         if (sev == kError)
-          diags_.error(r.call, std::move(msg));
+          diags_.error(at, std::move(msg));
         else if (sev == kWarning)
-          diags_.warning(r.call, std::move(msg));
+          diags_.warning(at, std::move(msg));
         else
-          diags_.info(r.call, std::move(msg));
+          diags_.info(at, std::move(msg));
       }
       continue;
     }

@@ -62,6 +62,14 @@ const std::map<std::string, std::string> kUses = {
      "enable subgroups;\n"
      "@compute @workgroup_size(64) fn main(@builtin(subgroup_id) s : u32,\n"
      "                                    @builtin(num_subgroups) n : u32) { _ = s + n; }\n"},
+    // At subgroup scope subgroup_id is uniform, so subgroupAdd under it is in
+    // control flow uniform across the subgroup (refused at the workgroup
+    // scope alone: tests/wgsl/uniformity_subgroup_test.cpp).
+    {"subgroup_uniformity",
+     "enable subgroups;\n"
+     "@compute @workgroup_size(64) fn main(@builtin(subgroup_id) s : u32) {\n"
+     "  if s == 0u { _ = subgroupAdd(1u); }\n"
+     "}\n"},
     {"texture_and_sampler_let",
      "@group(0) @binding(0) var t : texture_2d<f32>;\n"
      "@group(0) @binding(1) var s : sampler;\n"
@@ -79,8 +87,8 @@ const std::map<std::string, std::string> kUses = {
 constexpr const char* kSupportedList =
     "(supported: readonly_and_readwrite_storage_textures, packed_4x8_integer_dot_product, "
     "unrestricted_pointer_parameters, pointer_composite_access, uniform_buffer_standard_layout, "
-    "subgroup_id, texture_and_sampler_let, texture_formats_tier1, linear_indexing, "
-    "immediate_address_space, fragment_depth)";
+    "subgroup_id, subgroup_uniformity, texture_and_sampler_let, texture_formats_tier1, "
+    "linear_indexing, immediate_address_space, fragment_depth)";
 
 TEST(LanguageExtensions, EverySupportedOneIsAcceptedAndWorks) {
   const std::vector<std::string_view> names = supportedLanguageExtensions();
@@ -96,7 +104,7 @@ TEST(LanguageExtensions, EverySupportedOneIsAcceptedAndWorks) {
 }
 
 TEST(LanguageExtensions, NotImplementedOnesAreShaderCreationErrors) {
-  for (const char* name : {"subgroup_uniformity", "buffer_view"}) {
+  for (const char* name : {"buffer_view"}) {
     const std::string message = "requires " + std::string(name) + ": language extension '" + name +
                                 "' is not implemented by bindery " + kSupportedList +
                                 "; remove it from the 'requires' directive";
@@ -141,9 +149,9 @@ TEST(LanguageExtensions, OptionsTurnOneOff) {
                       "language extension 'pointer_composite_access' is turned off in the options "
                       "(supported: readonly_and_readwrite_storage_textures, "
                       "packed_4x8_integer_dot_product, unrestricted_pointer_parameters, "
-                      "uniform_buffer_standard_layout, subgroup_id, texture_and_sampler_let, "
-                      "texture_formats_tier1, linear_indexing, immediate_address_space, "
-                      "fragment_depth)",
+                      "uniform_buffer_standard_layout, subgroup_id, subgroup_uniformity, "
+                      "texture_and_sampler_let, texture_formats_tier1, linear_indexing, "
+                      "immediate_address_space, fragment_depth)",
                       o));
 }
 

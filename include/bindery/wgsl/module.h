@@ -37,6 +37,11 @@ struct Options {
   bool allowUnrestrictedPointerParameters = true;
   bool allowPointerCompositeAccess = true;
   bool allowUniformBufferStandardLayout = true;
+  // subgroup_uniformity: the uniformity analysis also runs at subgroup
+  // uniformity scope (#uniformity-concepts), so subgroup and quad builtins
+  // need only control flow uniform across the subgroup, and the subgroup
+  // reductions' results are uniform there. Added additively.
+  bool allowSubgroupUniformity = true;
   // With allowUniformBufferStandardLayout the uniform address space uses the
   // standard layout rules whether or not the module says `requires
   // uniform_buffer_standard_layout;` (a supported language extension is in
