@@ -74,6 +74,9 @@ void Resolver::resolveDirectives() {
                        "' to requiredFeatures)");
         } else {
           enabledExtensions_.push_back(n);
+          // #enable-extensions: "subgroups will be automatically enabled
+          // when subgroup_size_control is enabled".
+          if (n == "subgroup_size_control") enabledExtensions_.push_back("subgroups");
           if (n == "f16") m_.f16Enabled = true;
           if (n == "dual_source_blending") m_.dualSourceBlendingEnabled = true;
         }

@@ -734,7 +734,8 @@ void analyzeUniformity(const ModuleImpl& m, Diagnostics& diags) {
   bool subgroupsEnabled = false;
   for (const Directive& d : m.ast.directives) {
     if (d.kind == Directive::Kind::Enable)
-      for (std::string_view n : d.names) subgroupsEnabled = subgroupsEnabled || n == "subgroups";
+      for (std::string_view n : d.names)
+        subgroupsEnabled = subgroupsEnabled || n == "subgroups" || n == "subgroup_size_control";
     if (d.kind != Directive::Kind::Diagnostic || d.names.size() < 2) continue;
     int k = filterIndex(d.names[1]);
     if (k < 0 || d.names.size() != 2) continue;

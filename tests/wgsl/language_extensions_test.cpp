@@ -130,6 +130,24 @@ TEST(LanguageExtensions, AddedExtensionsRules) {
       test::fails("fn f() { let a = array<u32, 2>(); let p = &a; }", "cannot take the address"));
 }
 
+// Not a language extension but an enable-extension rule (#enable-extensions):
+// "subgroups will be automatically enabled when subgroup_size_control is
+// enabled", with its uniformity rules.
+TEST(EnableExtensions, SubgroupSizeControlEnablesSubgroups) {
+  test::parseOk(
+      "enable subgroup_size_control;\n"
+      "@compute @workgroup_size(64) @subgroup_size(32)\n"
+      "fn main(@builtin(subgroup_invocation_id) i : u32) { _ = subgroupAdd(i); }\n");
+  EXPECT_TRUE(test::fails(
+      "enable subgroup_size_control;\n"
+      "@compute @workgroup_size(64) fn main(@builtin(subgroup_invocation_id) i : u32) {\n"
+      "  if i == 0u { _ = subgroupAdd(1u); }\n"
+      "}\n",
+      "'subgroupAdd' (at 3:20) must only be called from uniform control flow"));
+  EXPECT_TRUE(test::fails("@compute @workgroup_size(1) fn main() { _ = subgroupAdd(1u); }",
+                          "'subgroupAdd' requires 'enable subgroups;'"));
+}
+
 TEST(LanguageExtensions, UnknownNamesAreShaderCreationErrors) {
   for (const char* name : {"texel_buffers", "nothing_like_this", "f16"}) {
     EXPECT_TRUE(failsAt("requires " + std::string(name) + ";", 1, 10,
