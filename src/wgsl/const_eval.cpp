@@ -84,6 +84,11 @@ bool ConstEval::convert(ConstValue& v, TypeId to, std::string& err) {
           if (T[toLeaf].kind == TypeKind::U32) f = std::fmax(0.0, std::fmin(4294967295.0, f));
           s.i = int64_t(f);
         }
+      } else if ((T[fromLeaf].kind == TypeKind::I32 && T[toLeaf].kind == TypeKind::U32) ||
+                 (T[fromLeaf].kind == TypeKind::U32 && T[toLeaf].kind == TypeKind::I32)) {
+        // #conversion-builtin: u32(e: i32) and i32(e: u32) reinterpret the bits
+        s.i = T[toLeaf].kind == TypeKind::I32 ? int64_t(int32_t(uint32_t(s.i)))
+                                              : int64_t(uint32_t(s.i));
       } else if (T[toLeaf].kind == TypeKind::Bool) {
         s.i = (fromF ? s.f != 0 : s.i != 0) ? 1 : 0;
       } else if (T[fromLeaf].kind == TypeKind::Bool) {
@@ -393,7 +398,7 @@ std::string formatValue(const TypeTable& t, const ConstValue& v) {
     if (t[leaf].kind == TypeKind::Bool)
       s += v.elems[i].i ? "true" : "false";
     else if (f)
-      s += std::to_string(v.elems[i].f);
+      s += numberText(v.elems[i].f);
     else
       s += std::to_string(v.elems[i].i);
   }

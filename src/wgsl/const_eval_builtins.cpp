@@ -63,9 +63,17 @@ std::string numberText(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v < 0 ? "-infinity" : "infinity";
   char buf[40];
+  if (v == std::trunc(v) && std::fabs(v) < 1e16) {
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+  }
+  // The shortest text that reads back as the same value; as an f32 when
+  // the value is one (3e38f is 3.0000000054977558e+38 as a double).
+  const bool isF32 = double(float(v)) == v;
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-    if (std::strtod(buf, nullptr) == v) break;
+    double back = std::strtod(buf, nullptr);
+    if (isF32 ? float(back) == float(v) : back == v) break;
   }
   std::string s = buf;
   if (s.find_first_of(".en") == std::string::npos) s += ".0";
@@ -92,6 +100,10 @@ std::string BuiltinCall::callText(size_t i) const {
   std::string s = std::string(name) + "(";
   for (size_t a = 0; a < args.size(); ++a) {
     if (a) s += ", ";
+    if (!componentWise) {
+      s += formatValue(T, args[a]);
+      continue;
+    }
     TypeId leaf = args[a].type;
     while (T[leaf].kind == TypeKind::Array) leaf = T[leaf].elem;
     leaf = T.leaf(leaf);
@@ -104,7 +116,7 @@ std::string BuiltinCall::callText(size_t i) const {
       s += std::to_string(x.i);
   }
   s += ")";
-  if (width() > 1) s += " (component " + std::to_string(i) + ")";
+  if (componentWise && width() > 1) s += " (component " + std::to_string(i) + ")";
   return s;
 }
 

@@ -37,6 +37,9 @@ struct BuiltinCall {
   TypeId result;
   ConstValue& out;
   std::string& err;
+  // Whether the call applies component by component (callText then shows
+  // the components of one result component), else whole arguments.
+  bool componentWise = true;
 
   // Convert every argument to its own shape with leaf `leaf`.
   bool unify(TypeId leaf);

@@ -170,6 +170,7 @@ int logical(BuiltinCall& c) {
 
 int evalVectorBuiltin(BuiltinCall& c) {
   const std::string_view name = c.name;
+  c.componentWise = false;
   if (name == "select" || name == "all" || name == "any") return logical(c);
   const TypeId leaf = c.T.leaf(c.result);
   if (leaf == kNoType || !c.T.isScalar(leaf)) return 0;
