@@ -5,6 +5,7 @@
 
 #include "backends/vulkan/bind_group.h"
 #include "backends/vulkan/bind_group_layout.h"
+#include "backends/vulkan/dynamic_ranges.h"
 #include "backends/vulkan/pipeline_layout.h"
 
 namespace bindery::vulkan {
@@ -29,6 +30,7 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
   while (n < count) {
     // A run of sets that differ from what is bound.
     uint32_t first = n, setCount = 0, offsetCount = 0;
+    bool failed = false;
     for (; n < count; ++n) {
       const WantedGroup& w = wanted_[n];
       BoundSet& b = bound_[n];
@@ -37,8 +39,24 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
                       (w.offsetCount &&
                        std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) != 0));
       if (!differs || offsetCount + w.offsetCount > offsets.size()) break;
-      sets[setCount++] = w.group->handle();
-      for (uint32_t i = 0; i < w.offsetCount; ++i) offsets[offsetCount++] = w.offsets[i];
+      VkDescriptorSet set = w.group->handle();
+      bool exact = w.source && w.offsetCount && !ownSetFits(*w.source, w.offsets);
+      if (exact) {
+        Result<VkDescriptorSet> made = exactSet(*w.source, w.offsets);
+        if (made.isError()) {
+          // Nothing of this group is bound: the recorder reports the error.
+          done.error = made.error();
+          b = {};
+          failed = true;
+          break;
+        }
+        set = made.value();
+        ++done.exactSets;
+      }
+      sets[setCount++] = set;
+      // A transient set has its offsets written in: its dynamic offsets are 0.
+      for (uint32_t i = 0; i < w.offsetCount; ++i)
+        offsets[offsetCount++] = exact ? 0 : w.offsets[i];
       b = {w.group->handle(), w.offsets, w.offsetCount};
     }
     if (setCount > 0) {
@@ -46,9 +64,9 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
                               offsetCount, offsets.data());
       ++done.calls;
       done.sets += setCount;
-    } else {
-      ++n;
     }
+    // Past a set that needs nothing, or one whose transient set failed.
+    if (setCount == 0 || failed) ++n;
   }
   return done;
 }

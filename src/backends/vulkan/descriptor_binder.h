@@ -5,14 +5,23 @@
 // runs of sets that differ (group or dynamic offsets, in binding-number
 // order), each run in one vkCmdBindDescriptorSets; nothing the command buffer
 // already has is bound again. A pipeline change keeps the sets its layout is
-// compatible with (Vulkan's pipeline layout compatibility). Used by
-// compute_pass_recorder and render_pass_recorder.
+// compatible with (Vulkan's pipeline layout compatibility). A group whose
+// own set cannot serve its dynamic offsets (a sized binding passing the
+// buffer's end, a binding without a size: dynamic_ranges.h) is bound as a
+// transient set written for those offsets. Used by compute_pass_recorder and
+// render_pass_recorder.
 #pragma once
 
 #include "backends/vulkan/functions.h"
 
 #include <array>
 #include <cstdint>
+
+#include "backends/vulkan/error.h"
+
+namespace bindery::core {
+class BindGroupBase;
+}
 
 namespace bindery::vulkan {
 
@@ -26,11 +35,14 @@ class DescriptorBinder {
     const BindGroup* group = nullptr;
     const uint32_t* offsets = nullptr;  // in the command stream
     uint32_t offsetCount = 0;
+    const core::BindGroupBase* source = nullptr;  // the core group (dynamic ranges)
   };
   // What one bind() did, for the recorders' counters.
   struct Bound {
     uint32_t calls = 0;
     uint32_t sets = 0;
+    uint32_t exactSets = 0;  // transient sets written for dynamic offsets
+    Status error;            // a transient set could not be made (its group is not bound)
   };
 
   explicit DescriptorBinder(VkPipelineBindPoint bindPoint) : bindPoint_(bindPoint) {}

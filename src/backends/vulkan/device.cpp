@@ -42,6 +42,29 @@ bool hasDynamicRendering(VkPhysicalDevice device) {
   vkGetPhysicalDeviceFeatures2(device, &features);
   return dynamic.dynamicRendering == VK_TRUE;
 }
+
+// VK_EXT_robustness2 listed with its nullDescriptor feature.
+bool supportsNullDescriptor(VkPhysicalDevice device) {
+  uint32_t count = 0;
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
+    return false;
+  }
+  std::vector<VkExtensionProperties> extensions(count);
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
+    return false;
+  }
+  bool listed = false;
+  for (const VkExtensionProperties& e : extensions) {
+    listed |= std::string_view(e.extensionName) == VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
+  }
+  if (!listed) return false;
+  VkPhysicalDeviceRobustness2FeaturesEXT robustness{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &robustness;
+  vkGetPhysicalDeviceFeatures2(device, &features);
+  return robustness.nullDescriptor == VK_TRUE;
+}
 }  // namespace
 
 Status Device::initialize(const Options& options) {
@@ -84,18 +107,33 @@ Status Device::initialize(const Options& options) {
   // device has it: VK_KHR_dynamic_rendering (core in Vulkan 1.3).
   VkPhysicalDeviceDynamicRenderingFeaturesKHR dynamicRendering{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR};
-  const char* extensions[] = {VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME};
+  std::vector<const char*> extensions;
+  bool dynamicRenderingOn = false;
   if (physical_.apiVersion >= VK_API_VERSION_1_2 && hasDynamicRendering(physical_.handle)) {
     dynamicRendering.dynamicRendering = VK_TRUE;
     dynamicRendering.pNext = const_cast<void*>(info.pNext);
     info.pNext = &dynamicRendering;
-    info.enabledExtensionCount = 1;
-    info.ppEnabledExtensionNames = extensions;
+    extensions.push_back(VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME);
+    dynamicRenderingOn = true;
   }
+  // A dynamic binding wholly past its buffer's end is bound as a null
+  // descriptor (dynamic_ranges.h): VK_EXT_robustness2's nullDescriptor alone
+  // (robustBufferAccess2 stays off).
+  VkPhysicalDeviceRobustness2FeaturesEXT robustness{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  if (physical_.apiVersion >= VK_API_VERSION_1_1 && supportsNullDescriptor(physical_.handle)) {
+    robustness.nullDescriptor = VK_TRUE;
+    robustness.pNext = const_cast<void*>(info.pNext);
+    info.pNext = &robustness;
+    extensions.push_back(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+    nullDescriptor_ = true;
+  }
+  info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
   BINDERY_VK_TRY(
       checkVk(vkCreateDevice(physical_.handle, &info, nullptr, &device_), "vkCreateDevice"));
   vkGetDeviceQueue(device_, physical_.queueFamily, 0, &queue_);
-  if (info.enabledExtensionCount == 1) {
+  if (dynamicRenderingOn) {
     cmdBeginRendering = reinterpret_cast<PFN_vkCmdBeginRenderingKHR>(
         vkGetDeviceProcAddr(device_, "vkCmdBeginRenderingKHR"));
     cmdEndRendering = reinterpret_cast<PFN_vkCmdEndRenderingKHR>(
@@ -181,6 +219,14 @@ Result<VkCommandBuffer> Device::pendingCommands() {
     pending_ = begun.value();
   }
   return pending_;
+}
+
+void Device::deferDestroyAfterPendingSubmit(std::function<void()> destroy) {
+  if (destroyed_ || lost_) {
+    destroy();
+    return;
+  }
+  deletions_.push_back({pendingSerial(), std::move(destroy)});
 }
 
 void Device::deferDestroy(std::function<void()> destroy) {

@@ -67,6 +67,11 @@ class Device final : public backend::DeviceBackend {
   // Runs `destroy` once every work submitted (or pending) so far has
   // completed: at once when it already has.
   void deferDestroy(std::function<void()> destroy);
+  // Runs `destroy` once the submission being recorded (the next serial) has
+  // completed: for objects that command buffers recorded now use.
+  void deferDestroyAfterPendingSubmit(std::function<void()> destroy);
+  // VK_EXT_robustness2's nullDescriptor is enabled (dynamic_ranges.h).
+  bool hasNullDescriptor() const { return nullDescriptor_; }
   // Reclaims command buffers, staging chunks and deferred deletions whose
   // serial completed.
   void tick();
@@ -128,6 +133,7 @@ class Device final : public backend::DeviceBackend {
   Serial completed_ = 0;
   bool lost_ = false;
   bool destroyed_ = false;
+  bool nullDescriptor_ = false;
   VkCommandBuffer pending_ = VK_NULL_HANDLE;
 
   struct InFlightCommands {

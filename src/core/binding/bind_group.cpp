@@ -82,11 +82,11 @@ Ref<BindGroupBase> BindGroupBase::create(DeviceBase* device, std::string_view la
     uint32_t alignment = uniform ? deviceLimits.minUniformBufferOffsetAlignment
                                  : deviceLimits.minStorageBufferOffsetAlignment;
     uint64_t bufferSize = static_cast<const BufferBase*>(resources[i])->size();
-    // #gpubindingcommandsmixin-setbindgroup: without a size the binding
-    // reaches the buffer's end whatever the dynamic offset, so only
-    // minBindingSize must still fit; with one, the whole range must.
+    // #gpubindingcommandsmixin-setbindgroup: offset + dynamicOffset +
+    // minBindingSize <= buffer size, with or without a size (a sized range
+    // may pass the buffer's end; the backends keep shaders inside it).
     const uint64_t minBindingSize = internal->entry(i).minBindingSize;
-    uint64_t end = ranges[i].offset + (ranges[i].sized ? ranges[i].size : minBindingSize);
+    uint64_t end = ranges[i].offset + minBindingSize;
     new (&limits[i]) DynamicOffsetLimit{bufferSize >= end ? bufferSize - end : 0, alignment - 1};
     if (!ranges[i].sized && minBindingSize == 0) group->offsetDependentLateSize_ = true;
   }
@@ -160,12 +160,9 @@ struct DynamicOffsetCheck {
     return group.layoutEntry(i).bufferType == BufferBindingType::Uniform ? uniformAlignment
                                                                          : storageAlignment;
   }
-  // The bytes that must fit after offset + dynamicOffset: the size for a
-  // binding with one, minBindingSize for one without (it reaches the end).
-  uint64_t requiredBytes(uint32_t i) const {
-    const BoundBufferRange& range = group.bufferRange(i);
-    return range.sized ? range.size : group.layoutEntry(i).minBindingSize;
-  }
+  // The bytes that must fit after offset + dynamicOffset: minBindingSize,
+  // whether or not the binding has a size (#gpubindingcommandsmixin-setbindgroup).
+  uint64_t requiredBytes(uint32_t i) const { return group.layoutEntry(i).minBindingSize; }
   OffsetProblem problem(uint32_t i, uint32_t offset) const {
     if ((offset & (alignment(i) - 1)) != 0) return OffsetProblem::NotAligned;
     const BoundBufferRange& range = group.bufferRange(i);
@@ -241,18 +238,14 @@ MaybeError validateDynamicOffsets(const BindGroupBase& group, const uint32_t* of
     const uint64_t end = range.offset + offset + required;
     error = makeValidationError(
         ErrorCode::DynamicOffsetOutOfBounds,
-        range.sized
-            ? fmt::format("dynamicOffsets[{}] ({}) for binding {} of {} moves the binding past "
-                          "the end of {}: offset {} + dynamic offset {} + size {} = {} > buffer "
-                          "size {}.",
-                          bad, offset, entry.binding, group.describe(), buffer->describe(),
-                          range.offset, offset, range.size, end, buffer->size())
-            : fmt::format("dynamicOffsets[{}] ({}) for binding {} of {} moves the binding past "
-                          "the end of {}: offset {} + dynamic offset {} + minBindingSize {} = {} "
-                          "> buffer size {} (the binding has no size, so it covers the buffer "
-                          "from offset + dynamic offset to its end).",
-                          bad, offset, entry.binding, group.describe(), buffer->describe(),
-                          range.offset, offset, required, end, buffer->size()));
+        fmt::format("dynamicOffsets[{}] ({}) for binding {} of {} moves the binding past the end "
+                    "of {}: offset {} + dynamic offset {} + minBindingSize {} = {} > buffer size "
+                    "{} (#gpubindingcommandsmixin-setbindgroup checks minBindingSize{}).",
+                    bad, offset, entry.binding, group.describe(), buffer->describe(), range.offset,
+                    offset, required, end, buffer->size(),
+                    range.sized ? fmt::format(", not the binding's size {}", range.size)
+                                : "; the binding has no size, so it covers the buffer from offset "
+                                  "+ dynamic offset to its end"));
     uint64_t room =
         buffer->size() >= range.offset + required ? buffer->size() - range.offset - required : 0;
     error->fix = fmt::format("Use a dynamic offset of at most {}.", room / alignment * alignment);

@@ -41,10 +41,10 @@ struct BoundBufferRange {
 // What setBindGroup checks a dynamic offset against, per dynamic entry,
 // derived once at creation: the alignment mask of its buffer type's
 // min*BufferOffsetAlignment limit and the largest offset that keeps the
-// binding in bounds: offset + dynamicOffset + minBindingSize <= buffer size
-// for a binding without a size (#gpubindingcommandsmixin-setbindgroup), and
-// offset + dynamicOffset + size <= buffer size for one with a size (the
-// bound range stays inside the buffer).
+// binding in bounds: offset + dynamicOffset + minBindingSize <= buffer size,
+// with or without a size (#gpubindingcommandsmixin-setbindgroup). A sized
+// range may then reach past the buffer's end: the spec allows it, and the
+// backends bind only the part inside the buffer (shaders never reach past it).
 struct DynamicOffsetLimit {
   uint64_t maxOffset = 0;
   uint32_t alignMask = 0;

@@ -53,7 +53,7 @@ TEST_F(BindingMessagesTest, SetBindGroupErrorsNameTheGroupAndItsLayout) {
                {"0 dynamic offset(s) given, but [BindGroup \"object 7\"] has 1",
                 "the dynamicOffsetCount of its layout [BindGroupLayout \"per-object\"]"});
   computeError(ErrorCode::DynamicOffsetOutOfBounds,
-               [&](ComputePassEncoder& p) { p.setBindGroup(0, g, {align * 4}); },
+               [&](ComputePassEncoder& p) { p.setBindGroup(0, g, {align * 5}); },
                {"for binding 0 of [BindGroup \"object 7\"]", "[Buffer \"b\"]",
                 "has layout [BindGroupLayout \"per-object\"]"});
 }
@@ -181,12 +181,38 @@ TEST_F(UnsizedDynamicTest, MinBindingSizeMustFitAfterTheOffset) {
   computeError(ErrorCode::DynamicOffsetOutOfBounds,
                [&](ComputePassEncoder& pass) { pass.setBindGroup(0, mg, {512}); },
                {"offset 0 + dynamic offset 512 + minBindingSize 256 = 768 > buffer size 512"});
-  // A binding with a size keeps it: offset + dynamic offset + size must fit.
+}
+
+// #gpubindingcommandsmixin-setbindgroup checks offset + dynamicOffset +
+// minBindingSize, also for a binding with a size: a sized range may reach
+// past the buffer's end (the backends bind only what is inside the buffer).
+TEST_F(UnsizedDynamicTest, SizedBindingMayPassTheEndButMinBindingSizeMustFit) {
   BindGroup sized =
       group(l, {{.binding = 0, .resource = BufferBinding{.buffer = data, .size = 512}}}, "sized");
+  computeValid([&](ComputePassEncoder& pass) {
+    pass.setBindGroup(0, sized, {256});  // [256, 768) of a 512-byte buffer
+    pass.setBindGroup(0, sized, {512});  // offset + minBindingSize 0 = 512 <= 512
+  });
+  computeError(
+      ErrorCode::DynamicOffsetOutOfBounds,
+      [&](ComputePassEncoder& pass) { pass.setBindGroup(0, sized, {768}); },
+      {"offset 0 + dynamic offset 768 + minBindingSize 0 = 768 > buffer size 512",
+       "checks minBindingSize, not the binding's size 512", "Use a dynamic offset of at most 512"});
+  BindGroupLayout min = layout({bufferEntry(0, BufferBindingType::ReadOnlyStorage, true, 256)});
+  BindGroup sizedMin =
+      group(min, {{.binding = 0, .resource = BufferBinding{.buffer = data, .size = 512}}}, "sm");
+  computeValid([&](ComputePassEncoder& pass) { pass.setBindGroup(0, sizedMin, {256}); });
   computeError(ErrorCode::DynamicOffsetOutOfBounds,
-               [&](ComputePassEncoder& pass) { pass.setBindGroup(0, sized, {256}); },
-               {"offset 0 + dynamic offset 256 + size 512 = 768 > buffer size 512"});
+               [&](ComputePassEncoder& pass) { pass.setBindGroup(0, sizedMin, {512}); },
+               {"offset 0 + dynamic offset 512 + minBindingSize 256 = 768 > buffer size 512",
+                "not the binding's size 512", "Use a dynamic offset of at most 256"});
+  // At dispatch the effective size is the binding's size (512), whatever the offset.
+  auto p = pipeline({l}, {{512}});
+  computeValid([&](ComputePassEncoder& pass) {
+    use(pass, *p);
+    pass.setBindGroup(0, sized, {256});
+    pass.dispatchWorkgroups(1);
+  });
 }
 
 TEST_F(UnsizedDynamicTest, AliasingUsesTheRangeFromTheOffsetToTheEnd) {

@@ -89,15 +89,17 @@ TEST_F(SetBindGroupTest, AlignmentFollowsTheDevicesActualLimits) {
 }
 
 TEST_F(SetBindGroupTest, OffsetsInBounds) {
-  // Binding 2 is [align, align + 64) of an 8*align buffer: the largest dynamic
-  // offset is 8*align - align - 64, rounded down to the alignment: 6*align.
-  computeValid([&](ComputePassEncoder& p) { p.setBindGroup(0, g, {0, align * 6}); });
+  // Binding 2 is [align, align + 64) of an 8*align buffer with minBindingSize
+  // 0: #gpubindingcommandsmixin-setbindgroup allows offset + dynamicOffset +
+  // minBindingSize <= 8*align, so 7*align (the range then passes the end).
+  computeValid([&](ComputePassEncoder& p) { p.setBindGroup(0, g, {0, align * 7}); });
   computeError(ErrorCode::DynamicOffsetOutOfBounds,
                [&](ComputePassEncoder& p) {
-                 p.setBindGroup(0, g, {0, align * 7});
+                 p.setBindGroup(0, g, {0, align * 8});
                },
                {"dynamicOffsets[1]", "binding 2", "[Buffer \"big\"]",
-                fmt::format("offset {} + dynamic offset {} + size 64", align, align * 7)});
+                fmt::format("offset {} + dynamic offset {} + minBindingSize 0", align, align * 8),
+                "not the binding's size 64"});
 }
 
 TEST_F(SetBindGroupTest, IndexBelowMaxBindGroups) {

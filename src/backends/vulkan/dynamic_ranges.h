@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT OR Apache-2.0
+// Dynamic-offset buffer bindings whose written descriptor cannot serve a
+// given dynamic offset. A bind group's set is written once (bind_group.h),
+// and Vulkan keeps one range for every dynamic offset
+// (VkDescriptorBufferInfo), but WebGPU's binding depends on the offset:
+//
+// - a binding with a size may reach past the buffer's end once the dynamic
+//   offset is added: #gpubindingcommandsmixin-setbindgroup checks only
+//   offset + dynamicOffset + minBindingSize <= buffer.size, while Vulkan
+//   requires effective offset + range <= buffer size
+//   (VUID-vkCmdBindDescriptorSets-pDescriptorSets-01979). The range bound is
+//   the part of the binding inside the buffer, so no shader reaches past the
+//   buffer: runtime arrays are clamped by OpArrayLength (src/spirv/access.cpp),
+//   which follows the descriptor's range, and other accesses past the range
+//   are kept inside it by the device's robustBufferAccess (enabled,
+//   capabilities.cpp). A binding that lies wholly past the end is bound as a
+//   null descriptor (VK_EXT_robustness2's nullDescriptor: reads give zero,
+//   writes are discarded, #out-of-bounds-access-sec), or is an internal error
+//   on a device without it.
+// - a binding without a size covers the buffer from offset + dynamicOffset
+//   to its end (#abstract-opdef-effective-buffer-binding-size), so its
+//   arrayLength() depends on the dynamic offset.
+//
+// For such a bind, exactSet() writes a transient set of the group's layout:
+// a copy of the group's set whose dynamic buffer entries are written at
+// offset + dynamicOffset with the exact range, bound with dynamic offsets 0.
+// The set goes back to its layout once the submission being recorded
+// completes (Device::deferDestroyAfterPendingSubmit).
+#pragma once
+
+#include "backends/vulkan/functions.h"
+
+#include <cstdint>
+
+#include "backends/vulkan/error.h"
+
+namespace bindery::core {
+class BindGroupBase;
+}
+
+namespace bindery::vulkan {
+
+// The range of [offset + dynamicOffset, ...) that dynamic buffer entry i of
+// `group` binds with `dynamicOffset`: the binding's size clamped to the
+// buffer's end, or for a binding without a size the rest of the buffer.
+uint64_t boundDynamicRange(const core::BindGroupBase& group, uint32_t i, uint64_t dynamicOffset);
+
+// Whether the group's own set (written by bind_group.cpp: a binding with a
+// size at its size, one without at its smallest window) binds exactly what
+// WebGPU binds at these dynamic offsets.
+bool ownSetFits(const core::BindGroupBase& group, const uint32_t* offsets);
+
+// A transient set for `group` at `offsets` (see above); its dynamic offsets
+// are all 0.
+Result<VkDescriptorSet> exactSet(const core::BindGroupBase& group, const uint32_t* offsets);
+
+// For tests: transient sets written in this process.
+uint64_t exactSetsWritten();
+
+}  // namespace bindery::vulkan
