@@ -429,6 +429,7 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
           r = predeclaredStruct("__modf_result_" + suffix, {{"fract", fract}, {"whole", fract}});
       }
       if (r == kNoType) continue;
+      if (o.isConst && stage != EvalStage::Const) checkKnownArguments(e, name, args, r);
       if (o.isConst) {
         info.stage = stage;
         if (stage == EvalStage::Const) {
@@ -467,7 +468,7 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
             if (eval_.builtin(name, vals, r, out, err))
               storeOverride(e, std::move(out));
             else if (!err.empty())
-              pipelineError(ex.span, err);
+              overrideError(e, err);
           }
         }
       }
@@ -506,6 +507,13 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
         storeConst(e, std::move(out));
       else
         error(ex.span, err);
+    } else if (stage == EvalStage::Override && anyValueOf(args[0], v)) {
+      ConstValue out;
+      std::string err;
+      if (eval_.bitcast(v, target, out, err))
+        storeOverride(e, std::move(out));
+      else
+        overrideError(e, err);
     }
     return target;
   }

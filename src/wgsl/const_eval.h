@@ -31,6 +31,10 @@ class ConstEval {
                std::string& err);
 
   TypeId unifyLeaf(TypeId a, TypeId b) const;
+  // The rules of builtin `name` that read only the arguments `used`, whose
+  // values are known while the others are not (const_eval_partial.cpp).
+  bool checkKnownArguments(std::string_view name, std::vector<ConstValue>& args,
+                           const std::vector<size_t>& used, TypeId result, std::string& err);
   // #bitcast-builtin (const_eval_bits.cpp).
   bool bitcast(const ConstValue& v, TypeId target, ConstValue& out, std::string& err);
   // A scalar of type `leaf` is representable (#floating-point-evaluation:

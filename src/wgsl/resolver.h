@@ -68,6 +68,18 @@ class Resolver {
   // pipeline-creation error, charged to function `fn` (default: the current
   // one) or to the module-scope declaration being resolved.
   void pipelineError(Span span, std::string message, uint32_t fn = kNone);
+  // --- early evaluation of known operands (const_eval_partial.cpp)
+  // Override-expression `e` fails to evaluate: a pipeline-creation error
+  // naming the expression and the overrides it uses, with their values.
+  void overrideError(NodeId e, std::string err);
+  // The rules an operator / builtin / index breaks through its operands that
+  // are const- or override-expressions while others are not; false when an
+  // error was reported.
+  bool checkKnownOperands(NodeId e, BinaryOp op, TypeId result);
+  bool checkKnownArguments(NodeId e, std::string_view name, const std::vector<NodeId>& args,
+                           TypeId result);
+  void checkKnownIndex(NodeId e, NodeId base, NodeId index, TypeId store, TypeId elem,
+                       bool isValue);
   // Options::overrideValues: the value given for override `vi` (of `type`).
   void applyOverrideValue(uint32_t vi, TypeId type);
   // At most one immediate variable per entry point (#address-space).

@@ -186,7 +186,7 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
     if (all && eval_.construct(type, std::move(vals), out, err))
       storeOverride(e, std::move(out));
     else if (!err.empty())
-      pipelineError(ex.span, err);
+      overrideError(e, err);
   }
   return type;
 }

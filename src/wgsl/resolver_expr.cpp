@@ -374,6 +374,7 @@ struct ExprResolver {
       return kNoType;
     }
     info.stage = maxStage(bi.stage, m.exprs[ex.rhs].stage);
+    r.checkKnownIndex(e, ex.lhs, ex.rhs, store, elem, !(isRef || isPtr));
     if (isRef || isPtr) {
       info.stage = EvalStage::Runtime;
       const Type& rt = T[bt];
@@ -555,7 +556,7 @@ struct ExprResolver {
       if (r.eval_.unary(op, v, t, out, err))
         r.storeOverride(e, out);
       else if (!err.empty())
-        r.pipelineError(ex.span, err);
+        r.overrideError(e, err);
     }
     return t;
   }
@@ -592,6 +593,7 @@ struct ExprResolver {
       return result;
     }
     bool isConst = r.constValueOf(ex.lhs, va) && r.constValueOf(ex.rhs, vb);
+    if (!isConst && !r.checkKnownOperands(e, op, result)) return result;
     if (isConst) {
       ConstValue out;
       std::string err;
@@ -606,7 +608,7 @@ struct ExprResolver {
       if (r.eval_.binary(op, va, vb, result, out, err))
         r.storeOverride(e, out);
       else if (!err.empty())
-        r.pipelineError(ex.span, err);
+        r.overrideError(e, err);
     }
     return result;
   }

@@ -308,7 +308,7 @@ void Resolver::resolveVarDecl(uint32_t vi) {
           if (anyValueOf(d.init, v) && eval_.convert(v, type, err))
             info.value = v;
           else if (!err.empty())
-            pipelineError(m_.ast.exprs[d.init].span, err);
+            overrideError(d.init, err);
         }
       }
       applyOverrideValue(vi, type);
