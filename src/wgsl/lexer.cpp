@@ -11,207 +11,289 @@
 // blankspace. This accepts a superset of the spec's identifiers.
 #include "lexer.h"
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
+#include <utility>
 
 namespace bindery::wgsl {
 namespace {
 
-const std::unordered_map<std::string_view, Tok>& keywords() {
-  static const std::unordered_map<std::string_view, Tok> k = {
-      {"alias", Tok::KwAlias},
-      {"break", Tok::KwBreak},
-      {"case", Tok::KwCase},
-      {"const", Tok::KwConst},
-      {"const_assert", Tok::KwConstAssert},
-      {"continue", Tok::KwContinue},
-      {"continuing", Tok::KwContinuing},
-      {"default", Tok::KwDefault},
-      {"diagnostic", Tok::KwDiagnostic},
-      {"discard", Tok::KwDiscard},
-      {"else", Tok::KwElse},
-      {"enable", Tok::KwEnable},
-      {"false", Tok::KwFalse},
-      {"fn", Tok::KwFn},
-      {"for", Tok::KwFor},
-      {"if", Tok::KwIf},
-      {"let", Tok::KwLet},
-      {"loop", Tok::KwLoop},
-      {"override", Tok::KwOverride},
-      {"requires", Tok::KwRequires},
-      {"return", Tok::KwReturn},
-      {"struct", Tok::KwStruct},
-      {"switch", Tok::KwSwitch},
-      {"true", Tok::KwTrue},
-      {"var", Tok::KwVar},
-      {"while", Tok::KwWhile},
+// Keywords (#keyword-summary) and reserved words (#reserved-words): one
+// open-addressing table probed with a hash of the length and three bytes, so
+// an identifier costs one or two slot compares and no hashing of every byte.
+constexpr std::pair<std::string_view, Tok> kKeywords[] = {
+    {"alias", Tok::KwAlias},
+    {"break", Tok::KwBreak},
+    {"case", Tok::KwCase},
+    {"const", Tok::KwConst},
+    {"const_assert", Tok::KwConstAssert},
+    {"continue", Tok::KwContinue},
+    {"continuing", Tok::KwContinuing},
+    {"default", Tok::KwDefault},
+    {"diagnostic", Tok::KwDiagnostic},
+    {"discard", Tok::KwDiscard},
+    {"else", Tok::KwElse},
+    {"enable", Tok::KwEnable},
+    {"false", Tok::KwFalse},
+    {"fn", Tok::KwFn},
+    {"for", Tok::KwFor},
+    {"if", Tok::KwIf},
+    {"let", Tok::KwLet},
+    {"loop", Tok::KwLoop},
+    {"override", Tok::KwOverride},
+    {"requires", Tok::KwRequires},
+    {"return", Tok::KwReturn},
+    {"struct", Tok::KwStruct},
+    {"switch", Tok::KwSwitch},
+    {"true", Tok::KwTrue},
+    {"var", Tok::KwVar},
+    {"while", Tok::KwWhile},
+};
+
+constexpr std::string_view kReserved[] = {
+    "NULL",
+    "Self",
+    "abstract",
+    "active",
+    "alignas",
+    "alignof",
+    "as",
+    "asm",
+    "asm_fragment",
+    "async",
+    "attribute",
+    "auto",
+    "await",
+    "become",
+    "cast",
+    "catch",
+    "class",
+    "co_await",
+    "co_return",
+    "co_yield",
+    "coherent",
+    "column_major",
+    "common",
+    "compile",
+    "compile_fragment",
+    "concept",
+    "const_cast",
+    "consteval",
+    "constexpr",
+    "constinit",
+    "crate",
+    "debugger",
+    "decltype",
+    "delete",
+    "demote",
+    "demote_to_helper",
+    "do",
+    "dynamic_cast",
+    "enum",
+    "explicit",
+    "export",
+    "extends",
+    "extern",
+    "external",
+    "fallthrough",
+    "filter",
+    "final",
+    "finally",
+    "friend",
+    "from",
+    "fxgroup",
+    "get",
+    "goto",
+    "groupshared",
+    "highp",
+    "impl",
+    "implements",
+    "import",
+    "inline",
+    "instanceof",
+    "interface",
+    "layout",
+    "lowp",
+    "macro",
+    "macro_rules",
+    "match",
+    "mediump",
+    "meta",
+    "mod",
+    "module",
+    "move",
+    "mut",
+    "mutable",
+    "namespace",
+    "new",
+    "nil",
+    "noexcept",
+    "noinline",
+    "nointerpolation",
+    "non_coherent",
+    "noncoherent",
+    "noperspective",
+    "null",
+    "nullptr",
+    "of",
+    "operator",
+    "package",
+    "packoffset",
+    "partition",
+    "pass",
+    "patch",
+    "pixelfragment",
+    "precise",
+    "precision",
+    "premerge",
+    "priv",
+    "protected",
+    "pub",
+    "public",
+    "readonly",
+    "ref",
+    "regardless",
+    "register",
+    "reinterpret_cast",
+    "require",
+    "resource",
+    "restrict",
+    "self",
+    "set",
+    "shared",
+    "sizeof",
+    "smooth",
+    "snorm",
+    "static",
+    "static_assert",
+    "static_cast",
+    "std",
+    "subroutine",
+    "super",
+    "target",
+    "template",
+    "this",
+    "thread_local",
+    "throw",
+    "trait",
+    "try",
+    "type",
+    "typedef",
+    "typeid",
+    "typename",
+    "typeof",
+    "union",
+    "unless",
+    "unorm",
+    "unsafe",
+    "unsized",
+    "use",
+    "using",
+    "varying",
+    "virtual",
+    "volatile",
+    "wgsl",
+    "where",
+    "with",
+    "writeonly",
+    "yield",
+};
+
+enum class WordClass : uint8_t { Identifier, Keyword, Reserved };
+
+class WordTable {
+ public:
+  WordTable() {
+    for (const auto& [w, kind] : kKeywords) insert(w, WordClass::Keyword, kind);
+    for (std::string_view w : kReserved) insert(w, WordClass::Reserved, Tok::Ident);
+  }
+  WordClass classify(std::string_view w, Tok& kind) const {
+    for (uint32_t i = hash(w);; i = (i + 1) & kMask) {
+      const Slot& s = slots_[i];
+      if (s.word.empty()) return WordClass::Identifier;
+      if (s.word == w) {
+        kind = s.kind;
+        return s.cls;
+      }
+    }
+  }
+
+ private:
+  static constexpr uint32_t kMask = 511;  // 512 slots for ~180 words
+  struct Slot {
+    std::string_view word;
+    WordClass cls = WordClass::Identifier;
+    Tok kind = Tok::Ident;
   };
-  return k;
+  static uint32_t hash(std::string_view w) {
+    const auto b = [&](size_t i) {
+      return static_cast<uint32_t>(static_cast<unsigned char>(w[i]));
+    };
+    uint32_t h = static_cast<uint32_t>(w.size()) * 0x9E3779B1u;
+    h ^= b(0) * 0x85EBCA77u;
+    h ^= b(w.size() - 1) * 0xC2B2AE3Du;
+    if (w.size() > 2) h ^= b(1) * 0x27D4EB2Fu + b(2) * 0x165667B1u;
+    return (h ^ (h >> 15)) & kMask;
+  }
+  void insert(std::string_view w, WordClass cls, Tok kind) {
+    uint32_t i = hash(w);
+    while (!slots_[i].word.empty()) i = (i + 1) & kMask;
+    slots_[i] = {w, cls, kind};
+  }
+  std::array<Slot, kMask + 1> slots_{};
+};
+
+const WordTable& words() {
+  static const WordTable t;
+  return t;
 }
 
-// #reserved-words
-bool isReserved(std::string_view w) {
-  static const std::unordered_set<std::string_view> r = {"NULL",
-                                                         "Self",
-                                                         "abstract",
-                                                         "active",
-                                                         "alignas",
-                                                         "alignof",
-                                                         "as",
-                                                         "asm",
-                                                         "asm_fragment",
-                                                         "async",
-                                                         "attribute",
-                                                         "auto",
-                                                         "await",
-                                                         "become",
-                                                         "cast",
-                                                         "catch",
-                                                         "class",
-                                                         "co_await",
-                                                         "co_return",
-                                                         "co_yield",
-                                                         "coherent",
-                                                         "column_major",
-                                                         "common",
-                                                         "compile",
-                                                         "compile_fragment",
-                                                         "concept",
-                                                         "const_cast",
-                                                         "consteval",
-                                                         "constexpr",
-                                                         "constinit",
-                                                         "crate",
-                                                         "debugger",
-                                                         "decltype",
-                                                         "delete",
-                                                         "demote",
-                                                         "demote_to_helper",
-                                                         "do",
-                                                         "dynamic_cast",
-                                                         "enum",
-                                                         "explicit",
-                                                         "export",
-                                                         "extends",
-                                                         "extern",
-                                                         "external",
-                                                         "fallthrough",
-                                                         "filter",
-                                                         "final",
-                                                         "finally",
-                                                         "friend",
-                                                         "from",
-                                                         "fxgroup",
-                                                         "get",
-                                                         "goto",
-                                                         "groupshared",
-                                                         "highp",
-                                                         "impl",
-                                                         "implements",
-                                                         "import",
-                                                         "inline",
-                                                         "instanceof",
-                                                         "interface",
-                                                         "layout",
-                                                         "lowp",
-                                                         "macro",
-                                                         "macro_rules",
-                                                         "match",
-                                                         "mediump",
-                                                         "meta",
-                                                         "mod",
-                                                         "module",
-                                                         "move",
-                                                         "mut",
-                                                         "mutable",
-                                                         "namespace",
-                                                         "new",
-                                                         "nil",
-                                                         "noexcept",
-                                                         "noinline",
-                                                         "nointerpolation",
-                                                         "non_coherent",
-                                                         "noncoherent",
-                                                         "noperspective",
-                                                         "null",
-                                                         "nullptr",
-                                                         "of",
-                                                         "operator",
-                                                         "package",
-                                                         "packoffset",
-                                                         "partition",
-                                                         "pass",
-                                                         "patch",
-                                                         "pixelfragment",
-                                                         "precise",
-                                                         "precision",
-                                                         "premerge",
-                                                         "priv",
-                                                         "protected",
-                                                         "pub",
-                                                         "public",
-                                                         "readonly",
-                                                         "ref",
-                                                         "regardless",
-                                                         "register",
-                                                         "reinterpret_cast",
-                                                         "require",
-                                                         "resource",
-                                                         "restrict",
-                                                         "self",
-                                                         "set",
-                                                         "shared",
-                                                         "sizeof",
-                                                         "smooth",
-                                                         "snorm",
-                                                         "static",
-                                                         "static_assert",
-                                                         "static_cast",
-                                                         "std",
-                                                         "subroutine",
-                                                         "super",
-                                                         "target",
-                                                         "template",
-                                                         "this",
-                                                         "thread_local",
-                                                         "throw",
-                                                         "trait",
-                                                         "try",
-                                                         "type",
-                                                         "typedef",
-                                                         "typeid",
-                                                         "typename",
-                                                         "typeof",
-                                                         "union",
-                                                         "unless",
-                                                         "unorm",
-                                                         "unsafe",
-                                                         "unsized",
-                                                         "use",
-                                                         "using",
-                                                         "varying",
-                                                         "virtual",
-                                                         "volatile",
-                                                         "wgsl",
-                                                         "where",
-                                                         "with",
-                                                         "writeonly",
-                                                         "yield"};
-  return r.count(w) != 0;
-}
-
-bool isDigit(char c) {
+constexpr bool isDigit(char c) {
   return c >= '0' && c <= '9';
 }
-bool isHex(char c) {
+constexpr bool isHex(char c) {
   return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
-bool isAsciiIdentStart(char c) {
+constexpr bool isAsciiIdentStart(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
+
+constexpr uint64_t kHighBits = 0x8080808080808080ull;
+
+// ASCII bytes that continue an identifier: letters, digits, '_'.
+constexpr auto kAsciiIdent = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 128; ++c)
+    t[c] = isAsciiIdentStart(static_cast<char>(c)) || isDigit(static_cast<char>(c));
+  return t;
+}();
+
+// Bytes that may start a line break (#line-break): LF VT FF CR and the lead
+// bytes of NEL (C2 85) and LS / PS (E2 80 A8 / A9).
+constexpr auto kMayBreak = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {'\n', '\v', '\f', '\r'}) t[c] = true;
+  t[0xC2] = t[0xE2] = true;
+  return t;
+}();
+
+// The single code-point punctuation tokens (#syntactic-tokens); Tok::End for
+// any other byte.
+constexpr auto kPunctuation = [] {
+  std::array<Tok, 256> t{};
+  const std::pair<char, Tok> punct[] = {
+      {'&', Tok::And},       {'@', Tok::At},       {'/', Tok::Slash},  {'!', Tok::Bang},
+      {'[', Tok::LBracket},  {']', Tok::RBracket}, {'{', Tok::LBrace}, {'}', Tok::RBrace},
+      {':', Tok::Colon},     {',', Tok::Comma},    {'=', Tok::Equal},  {'>', Tok::Greater},
+      {'<', Tok::Less},      {'%', Tok::Percent},  {'-', Tok::Minus},  {'.', Tok::Period},
+      {'+', Tok::Plus},      {'|', Tok::Or},       {'(', Tok::LParen}, {')', Tok::RParen},
+      {';', Tok::Semicolon}, {'*', Tok::Star},     {'~', Tok::Tilde},  {'^', Tok::Xor}};
+  for (const auto& [c, k] : punct) t[static_cast<unsigned char>(c)] = k;
+  return t;
+}();
 
 class Scanner {
  public:
@@ -219,13 +301,13 @@ class Scanner {
 
   std::vector<Token> run() {
     std::vector<Token> out;
+    out.reserve(s_.size() / 4 + 16);  // about one token per 4-6 bytes of WGSL
     checkUtf8();
     while (true) {
       skipBlankAndComments();
       if (pos_ >= s_.size()) break;
-      Token t;
-      if (!scanOne(t)) continue;
-      out.push_back(t);
+      Token& t = out.emplace_back();
+      if (!scanOne(t)) out.pop_back();
     }
     Token end;
     end.kind = Tok::End;
@@ -298,7 +380,16 @@ class Scanner {
     if (s_.substr(0, 3) == "\xEF\xBB\xBF")
       diags_.error(span(0, 3), "a WGSL module must not start with a byte order mark (BOM)");
     for (size_t i = 0; i < s_.size();) {
+      // ASCII runs, eight bytes at a time
+      uint64_t word = 0;
+      while (i + 8 <= s_.size() && (std::memcpy(&word, s_.data() + i, 8), word & kHighBits) == 0)
+        i += 8;
+      if (i >= s_.size()) break;
       size_t l = validUtf8Len(i);
+      if (l == 1) {
+        ++i;
+        continue;
+      }
       if (l == 0) {
         static const char kHex[] = "0123456789abcdef";
         unsigned char c = static_cast<unsigned char>(s_[i]);
@@ -316,10 +407,16 @@ class Scanner {
 
   void skipBlankAndComments() {
     while (pos_ < s_.size()) {
-      if (size_t l = blankLen(pos_)) {
+      char c = s_[pos_];
+      if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+        ++pos_;
+      } else if (size_t l = blankLen(pos_)) {
         pos_ += l;
-      } else if (at(pos_) == '/' && at(pos_ + 1) == '/') {
-        while (pos_ < s_.size() && !isLineBreak(pos_)) ++pos_;
+      } else if (c == '/' && at(pos_ + 1) == '/') {
+        // to the next byte that may start a line break (#line-break)
+        while (pos_ < s_.size() &&
+               !(kMayBreak[static_cast<unsigned char>(s_[pos_])] && isLineBreak(pos_)))
+          ++pos_;
       } else if (at(pos_) == '/' && at(pos_ + 1) == '*') {
         size_t start = pos_;
         pos_ += 2;
@@ -361,7 +458,15 @@ class Scanner {
       } else {
         ++pos_;
       }
-      while (pos_ < s_.size() && identCont(pos_)) pos_ += utf8Len(pos_);
+      while (pos_ < s_.size()) {
+        if (kAsciiIdent[static_cast<unsigned char>(s_[pos_])]) {
+          ++pos_;
+        } else if (static_cast<unsigned char>(s_[pos_]) >= 0x80 && identCont(pos_)) {
+          pos_ += utf8Len(pos_);
+        } else {
+          break;
+        }
+      }
       std::string_view text = s_.substr(b, pos_ - b);
       t.span = span(b, pos_);
       t.text = text;
@@ -373,50 +478,23 @@ class Scanner {
         diags_.error(
             t.span, "identifiers must not start with two underscores: '" + std::string(text) + "'");
       }
-      auto it = keywords().find(text);
-      if (it != keywords().end()) {
-        t.kind = it->second;
-        return true;
-      }
-      if (isReserved(text))
-        diags_.error(t.span, "'" + std::string(text) + "' is a reserved word and cannot be used");
       t.kind = Tok::Ident;
+      switch (words().classify(text, t.kind)) {
+        case WordClass::Reserved:
+          diags_.error(t.span, "'" + std::string(text) + "' is a reserved word and cannot be used");
+          break;
+        case WordClass::Keyword:
+        case WordClass::Identifier: break;
+      }
       return true;
     }
     if (isDigit(c) || (c == '.' && isDigit(at(pos_ + 1)))) return scanNumber(t);
     // punctuation: one code point at a time
-    static const std::string_view kPunct = "&@/![]{}:,=><%-.+|();*~^";
-    if (kPunct.find(c) != std::string_view::npos) {
+    if (Tok p = kPunctuation[static_cast<unsigned char>(c)]; p != Tok::End) {
       ++pos_;
       t.span = span(b, pos_);
       t.text = s_.substr(b, 1);
-      switch (c) {
-        case '&': t.kind = Tok::And; break;
-        case '@': t.kind = Tok::At; break;
-        case '/': t.kind = Tok::Slash; break;
-        case '!': t.kind = Tok::Bang; break;
-        case '[': t.kind = Tok::LBracket; break;
-        case ']': t.kind = Tok::RBracket; break;
-        case '{': t.kind = Tok::LBrace; break;
-        case '}': t.kind = Tok::RBrace; break;
-        case ':': t.kind = Tok::Colon; break;
-        case ',': t.kind = Tok::Comma; break;
-        case '=': t.kind = Tok::Equal; break;
-        case '>': t.kind = Tok::Greater; break;
-        case '<': t.kind = Tok::Less; break;
-        case '%': t.kind = Tok::Percent; break;
-        case '-': t.kind = Tok::Minus; break;
-        case '.': t.kind = Tok::Period; break;
-        case '+': t.kind = Tok::Plus; break;
-        case '|': t.kind = Tok::Or; break;
-        case '(': t.kind = Tok::LParen; break;
-        case ')': t.kind = Tok::RParen; break;
-        case ';': t.kind = Tok::Semicolon; break;
-        case '*': t.kind = Tok::Star; break;
-        case '~': t.kind = Tok::Tilde; break;
-        case '^': t.kind = Tok::Xor; break;
-        default: break;
-      }
+      t.kind = p;
       return true;
     }
     size_t l = utf8Len(pos_);
@@ -483,10 +561,10 @@ class Scanner {
     t.span = span(b, pos_);
     t.text = s_.substr(b, pos_ - b);
     t.suffix = suffix;
-    std::string digits(s_.substr(b, pos_ - b - (suffix ? 1 : 0)));
+    std::string_view digits = s_.substr(b, pos_ - b - (suffix ? 1 : 0));
     if (isFloat) {
       t.kind = Tok::FloatLit;
-      double v = std::strtod(digits.c_str(), nullptr);
+      double v = std::strtod(std::string(digits).c_str(), nullptr);
       t.floatValue = v;
       double maxv = suffix == 'f'   ? 3.40282346638528859812e+38
                     : suffix == 'h' ? 65504.0
@@ -601,80 +679,78 @@ void discoverTemplates(std::vector<Token>& toks) {
   }
 }
 
-// Merge adjacent single-code-point punctuation into operators.
-std::vector<Token> mergePunctuation(const std::vector<Token>& raw, std::string_view src) {
-  struct Op {
-    std::string_view text;
-    Tok kind;
-  };
-  static const Op kOps3[] = {{">>=", Tok::ShiftRightEqual}, {"<<=", Tok::ShiftLeftEqual}};
-  static const Op kOps2[] = {
-      {"&&", Tok::AndAnd},       {"->", Tok::Arrow},        {"==", Tok::EqualEqual},
-      {"!=", Tok::NotEqual},     {">=", Tok::GreaterEqual}, {">>", Tok::ShiftRight},
-      {"<=", Tok::LessEqual},    {"<<", Tok::ShiftLeft},    {"--", Tok::MinusMinus},
-      {"++", Tok::PlusPlus},     {"||", Tok::OrOr},         {"+=", Tok::PlusEqual},
-      {"-=", Tok::MinusEqual},   {"*=", Tok::StarEqual},    {"/=", Tok::SlashEqual},
-      {"%=", Tok::PercentEqual}, {"&=", Tok::AndEqual},     {"|=", Tok::OrEqual},
-      {"^=", Tok::XorEqual}};
+// The two- and three-code-point operators (#syntactic-tokens), Tok::End for
+// any other pair.
+Tok operator2(char a, char b) {
+  switch (a) {
+    case '&': return b == '&' ? Tok::AndAnd : b == '=' ? Tok::AndEqual : Tok::End;
+    case '-':
+      return b == '>'   ? Tok::Arrow
+             : b == '-' ? Tok::MinusMinus
+             : b == '=' ? Tok::MinusEqual
+                        : Tok::End;
+    case '=': return b == '=' ? Tok::EqualEqual : Tok::End;
+    case '!': return b == '=' ? Tok::NotEqual : Tok::End;
+    case '>': return b == '=' ? Tok::GreaterEqual : b == '>' ? Tok::ShiftRight : Tok::End;
+    case '<': return b == '=' ? Tok::LessEqual : b == '<' ? Tok::ShiftLeft : Tok::End;
+    case '+': return b == '+' ? Tok::PlusPlus : b == '=' ? Tok::PlusEqual : Tok::End;
+    case '|': return b == '|' ? Tok::OrOr : b == '=' ? Tok::OrEqual : Tok::End;
+    case '*': return b == '=' ? Tok::StarEqual : Tok::End;
+    case '/': return b == '=' ? Tok::SlashEqual : Tok::End;
+    case '%': return b == '=' ? Tok::PercentEqual : Tok::End;
+    case '^': return b == '=' ? Tok::XorEqual : Tok::End;
+    default: return Tok::End;
+  }
+}
+Tok operator3(std::string_view s) {
+  if (s == ">>=") return Tok::ShiftRightEqual;
+  if (s == "<<=") return Tok::ShiftLeftEqual;
+  return Tok::End;
+}
+
+// Merge adjacent single-code-point punctuation into operators, in place (the
+// merged stream is never longer than the raw one).
+void mergePunctuation(std::vector<Token>& toks, std::string_view src) {
   auto mergeable = [](Tok k) {
     return k != Tok::Ident && k != Tok::IntLit && k != Tok::FloatLit && k != Tok::End &&
            k != Tok::TemplateArgsStart && k != Tok::TemplateArgsEnd && !isIdentLike(k) &&
            k != Tok::Underscore;
   };
-  std::vector<Token> out;
-  out.reserve(raw.size());
-  for (size_t i = 0; i < raw.size(); ++i) {
-    const Token& t = raw[i];
-    if (!mergeable(t.kind)) {
-      out.push_back(t);
-      continue;
+  size_t w = 0;
+  for (size_t i = 0; i < toks.size(); ++i, ++w) {
+    Token t = toks[i];
+    if (mergeable(t.kind)) {
+      // how many following tokens are adjacent and mergeable
+      size_t run = 1;
+      while (run < 3 && i + run < toks.size() && mergeable(toks[i + run].kind) &&
+             toks[i + run].span.offset == t.span.offset + run)
+        ++run;
+      Tok op = run >= 3 ? operator3(src.substr(t.span.offset, 3)) : Tok::End;
+      uint32_t len = 3;
+      if (op == Tok::End && run >= 2) {
+        op = operator2(src[t.span.offset], src[t.span.offset + 1]);
+        len = 2;
+      }
+      if (op != Tok::End) {
+        t.kind = op;
+        t.span.length = len;
+        t.text = src.substr(t.span.offset, len);
+        i += len - 1;
+      }
     }
-    // how many following tokens are adjacent and mergeable
-    size_t run = 1;
-    while (run < 3 && i + run < raw.size() && mergeable(raw[i + run].kind) &&
-           raw[i + run].span.offset == t.span.offset + run)
-      ++run;
-    bool done = false;
-    if (run >= 3) {
-      std::string_view s = src.substr(t.span.offset, 3);
-      for (const Op& op : kOps3)
-        if (s == op.text) {
-          Token m = t;
-          m.kind = op.kind;
-          m.span.length = 3;
-          m.text = s;
-          out.push_back(m);
-          i += 2;
-          done = true;
-          break;
-        }
-    }
-    if (!done && run >= 2) {
-      std::string_view s = src.substr(t.span.offset, 2);
-      for (const Op& op : kOps2)
-        if (s == op.text) {
-          Token m = t;
-          m.kind = op.kind;
-          m.span.length = 2;
-          m.text = s;
-          out.push_back(m);
-          i += 1;
-          done = true;
-          break;
-        }
-    }
-    if (!done) out.push_back(t);
+    toks[w] = t;
   }
-  return out;
+  toks.resize(w);
 }
 
 }  // namespace
 
 std::vector<Token> tokenize(std::string_view source, Diagnostics& diags) {
   Scanner sc(source, diags);
-  std::vector<Token> raw = sc.run();
-  discoverTemplates(raw);
-  return mergePunctuation(raw, source);
+  std::vector<Token> toks = sc.run();
+  discoverTemplates(toks);
+  mergePunctuation(toks, source);
+  return toks;
 }
 
 const char* tokName(Tok t) {
