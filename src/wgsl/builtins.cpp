@@ -380,7 +380,9 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
   const bool inTable = !overloads.empty();
   bool isTexture = name.substr(0, 7) == "texture" && name != "textureBarrier";
   bool isAtomic = name.substr(0, 6) == "atomic";
-  bool other = name == "arrayLength" || name == "workgroupUniformLoad" || name == "bitcast";
+  bool bufferView = name == "bufferView" || name == "bufferArrayView" || name == "bufferLength";
+  bool other =
+      name == "arrayLength" || name == "workgroupUniformLoad" || name == "bitcast" || bufferView;
   isBuiltin = inTable || isTexture || isAtomic || other;
   if (!isBuiltin) {
     for (NodeId a : args) resolveExpr(a);
@@ -405,7 +407,7 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
                        (hint.empty() ? "" : "; " + hint));
     return kNoType;
   };
-  if (ex.templateArgs.count && name != "bitcast")
+  if (ex.templateArgs.count && name != "bitcast" && !bufferView)
     error(ex.span, "builtin '" + std::string(name) + "' does not take template arguments");
   info.stage = EvalStage::Runtime;
 
@@ -517,6 +519,8 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
     }
     return target;
   }
+
+  if (bufferView) return resolveBufferViewCall(e, name, args, at);
 
   if (name == "arrayLength") {
     if (at.size() != 1) return noMatch("arrayLength takes one pointer argument");

@@ -103,7 +103,7 @@ struct FnInfo {
   std::array<uint32_t, 3> workgroupSize = {0, 0, 0};
   std::vector<uint32_t> uses;     // module-scope var/override ids statically used (transitive)
   std::vector<uint32_t> callees;  // user functions called directly
-  std::vector<SamplePair> samplePairs;  // transitive, in terms of globals and own params
+  std::vector<SamplePair> samplePairs;        // transitive, in terms of globals and own params
   std::vector<TextureUseRecord> textureUses;  // likewise: every texture builtin call
   // Builtin functions called (transitively), each name once with its first call.
   std::vector<std::pair<std::string, Span>> builtinCalls;
@@ -139,6 +139,10 @@ struct ModuleImpl {
   std::unordered_map<uint32_t, ConstValue> constValues;  // expression id -> value
   // Override-sized arrays: element count at the overrides' defaults, by Type::overrideKey.
   std::unordered_map<uint32_t, uint32_t> overrideArrayCounts;
+  // #minimum-buffer-binding-size of a runtime-sized buffer variable (by var
+  // id): the largest MinTypeSize of the bufferView / bufferArrayView types
+  // taken of it (buffer_view.cpp).
+  std::unordered_map<uint32_t, uint32_t> bufferMinBindingSize;
   // At the override values in use (Options::overrideValues, else the defaults).
   std::vector<PipelineErrorRecord> pipelineErrors;
   bool f16Enabled = false;

@@ -8,7 +8,6 @@ namespace {
 // #language-extensions-sec, in the order of its table. An extension is
 // implemented when `requires` of it is accepted and what it adds works
 // (tests/wgsl/language_extensions_test.cpp compiles a use of each).
-// Not implemented: buffer_view (no buffer types).
 constexpr LanguageExtension kLanguageExtensions[] = {
     {"readonly_and_readwrite_storage_textures", true,
      &Options::allowReadonlyAndReadwriteStorageTextures},
@@ -23,7 +22,7 @@ constexpr LanguageExtension kLanguageExtensions[] = {
     {"linear_indexing", true, nullptr},
     {"immediate_address_space", true, nullptr},
     {"fragment_depth", true, nullptr},
-    {"buffer_view", false, nullptr},
+    {"buffer_view", true, nullptr},
 };
 }  // namespace
 

@@ -59,6 +59,9 @@ uint32_t TypeTable::sizeOf(TypeId id) const {
       return n * strideOf(id);
     }
     case TypeKind::Struct: return structs_[t.structIndex].size;
+    // #alignment-and-size: buffer<N> is N bytes; the runtime-sized buffer is
+    // the attached GPUBuffer's size (0 here).
+    case TypeKind::Buffer: return t.count;
     default: return 0;
   }
 }
@@ -99,6 +102,16 @@ uint64_t layoutStruct(TypeTable& types, StructInfo& s) {
   s.align = align;
   s.size = static_cast<uint32_t>(std::min<uint64_t>(size, kMaxTypeByteSize));
   return size;
+}
+
+uint32_t requiredAlignOf(const TypeTable& types, TypeId t, AddressSpace space,
+                         bool uniformStandardLayout) {
+  const Type& ty = types[t];
+  uint32_t a = types.alignOf(t);
+  if (space == AddressSpace::Uniform && !uniformStandardLayout &&
+      (ty.kind == TypeKind::Struct || ty.kind == TypeKind::Array))
+    return roundUp(16, a);
+  return a;
 }
 
 namespace {

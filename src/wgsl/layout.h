@@ -33,4 +33,10 @@ uint64_t layoutStruct(TypeTable& types, StructInfo& s);
 std::string checkLayoutConstraints(const TypeTable& types, TypeId store, AddressSpace space,
                                    bool uniformStandardLayout);
 
+// #address-space-layout-constraints: RequiredAlignOf(T, space) (a structure or
+// array in the uniform address space rounds up to 16 unless the standard
+// layout is in force).
+uint32_t requiredAlignOf(const TypeTable& types, TypeId t, AddressSpace space,
+                         bool uniformStandardLayout);
+
 }  // namespace bindery::wgsl

@@ -41,6 +41,10 @@ ResourceBinding makeBinding(const ModuleImpl& m, uint32_t vid, const FnInfo& ep)
                                                : ResourceKind::ReadOnlyStorageBuffer;
     b.access = v.access == AccessMode::ReadWrite ? StorageAccess::ReadWrite : StorageAccess::Read;
     b.minBindingSize = T.sizeOf(v.type);
+    // #minimum-buffer-binding-size: a runtime-sized buffer, the largest view of it.
+    if (T.isRuntimeSizedBuffer(v.type))
+      if (auto it = m.bufferMinBindingSize.find(vid); it != m.bufferMinBindingSize.end())
+        b.minBindingSize = it->second;
   } else if (t.kind == TypeKind::Sampler) {
     b.kind = ResourceKind::Sampler;
     b.usedWithSampler = usedAsSampler();
@@ -271,6 +275,10 @@ void reflectPipelineFacts(const ModuleImpl& m, const LineMap& lines, uint32_t fi
                         ? std::string(m.ast.vars[t.overrideKey & 0x7fffffffu].name)
                         : sourceText(m, m.ast.exprs[t.overrideKey].span);
     }
+    if (t.kind == TypeKind::Buffer && t.overrideKey != kNone) {  // buffer<override-expression>
+      auto c = m.overrideArrayCounts.find(t.overrideKey);
+      w.size = c == m.overrideArrayCounts.end() ? 0 : c->second;
+    }
     ep.workgroupVariables.push_back(std::move(w));
   }
   for (const TextureUseRecord& u : f.textureUses) {
@@ -342,6 +350,10 @@ Reflection buildReflection(const ModuleImpl& m) {
         if (t.kind == TypeKind::Array && t.overrideKey != kNone) {
           auto c = m.overrideArrayCounts.find(t.overrideKey);
           size = uint64_t(c == m.overrideArrayCounts.end() ? 0 : c->second) * T.strideOf(vi.type);
+        }
+        if (t.kind == TypeKind::Buffer && t.overrideKey != kNone) {
+          auto c = m.overrideArrayCounts.find(t.overrideKey);
+          size = c == m.overrideArrayCounts.end() ? 0 : c->second;
         }
         ep.workgroupStorageSize += (size + 15) / 16 * 16;
       }

@@ -75,7 +75,8 @@ class Resolver {
   // The rules an operator / builtin / index breaks through its operands that
   // are const- or override-expressions while others are not; false when an
   // error was reported.
-  bool checkKnownOperands(NodeId e, BinaryOp op, TypeId result);
+  // `whole`: the binary expression, kNone for a compound assignment.
+  bool checkKnownOperands(Span span, NodeId rhs, BinaryOp op, TypeId result, NodeId whole);
   bool checkKnownArguments(NodeId e, std::string_view name, const std::vector<NodeId>& args,
                            TypeId result);
   void checkKnownIndex(NodeId e, NodeId base, NodeId index, TypeId store, TypeId elem,
@@ -124,6 +125,13 @@ class Resolver {
                             std::vector<TypeId>& argTypes, bool& isBuiltin);
 
   void noteFragmentOnly(std::string_view name, Span span);
+
+  // --- buffer_view (buffer_view.cpp): #buffer-types, #buffer-view-builtin-functions
+  bool bufferType(Range templateArgs, Span span, TypeId& out);
+  void checkBufferVariable(Span span, const std::string& name, TypeId type, AddressSpace space);
+  bool bufferPointerConverts(TypeId from, TypeId to) const;
+  TypeId resolveBufferViewCall(NodeId e, std::string_view name, const std::vector<NodeId>& args,
+                               const std::vector<TypeId>& argTypes);
   static bool isMustUseBuiltin(std::string_view name);
 
   // helpers

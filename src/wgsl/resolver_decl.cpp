@@ -320,7 +320,7 @@ void Resolver::resolveStruct(uint32_t si) {
     const Type& mt = T[mi.type];
     if (mt.kind == TypeKind::Pointer || mt.kind == TypeKind::Texture ||
         mt.kind == TypeKind::Sampler || mt.kind == TypeKind::SamplerComparison ||
-        mt.kind == TypeKind::Void)
+        mt.kind == TypeKind::Void || mt.kind == TypeKind::Buffer)
       error(m_.ast.exprs[am.type].span,
             "struct member '" + mi.name + "' cannot have type '" + T.name(mi.type) + "'");
     if (T.containsRuntimeArray(mi.type) && i + 1 != sd.members.count)

@@ -179,6 +179,12 @@ TypeId Resolver::resolveValue(NodeId e) {
   if (t == kNoType) return t;
   const Type& ty = T[t];
   if (ty.kind == TypeKind::Reference) {
+    if (T.isBuffer(ty.elem)) {
+      // #buffer-types: "An expression must not evaluate to a buffer type".
+      error(exprSpan(e), "an expression cannot be of a buffer type ('" + T.name(ty.elem) +
+                             "'); read it through a pointer, e.g. *bufferView<u32>(&b, 0)");
+      return kNoType;
+    }
     noteAccess(m_.exprs[e].rootVar, false);  // the load rule reads memory
     return ty.elem;
   }
@@ -593,7 +599,7 @@ struct ExprResolver {
       return result;
     }
     bool isConst = r.constValueOf(ex.lhs, va) && r.constValueOf(ex.rhs, vb);
-    if (!isConst && !r.checkKnownOperands(e, op, result)) return result;
+    if (!isConst && !r.checkKnownOperands(ex.span, ex.rhs, op, result, e)) return result;
     if (isConst) {
       ConstValue out;
       std::string err;
@@ -756,7 +762,8 @@ struct ExprResolver {
       return kNoType;
     }
     for (size_t i = 0; i < args.size(); ++i)
-      if (at[i] != kNoType && callee.params[i] != kNoType)
+      if (at[i] != kNoType && callee.params[i] != kNoType &&
+          !r.bufferPointerConverts(at[i], callee.params[i]))
         r.checkConvertible(
             args[i], at[i], callee.params[i],
             "argument " + std::to_string(i + 1) + " of '" + std::string(ex.name) + "'");

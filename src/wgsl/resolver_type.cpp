@@ -1,6 +1,6 @@
 // Type specifiers (#types, #predeclared-types): predeclared types and
-// aliases, templated types (vecN, matCxR, array, atomic, ptr, textures),
-// user structs and aliases.
+// aliases, templated types (vecN, matCxR, array, atomic, ptr, textures,
+// buffer: buffer_view.cpp), user structs and aliases.
 #include "layout.h"
 #include "resolver.h"
 
@@ -231,6 +231,7 @@ bool Resolver::typeFromName(std::string_view name, Range targs, Span span, TypeI
     out = T.array(e, uint32_t(count));
     return true;
   }
+  if (name == "buffer") return bufferType(targs, span, out);
   if (name == "atomic") {
     if (targs.count != 1) {
       error(span, "'atomic' takes one template argument");

@@ -180,8 +180,10 @@ void Resolver::resolveVarDecl(uint32_t vi) {
         access = AccessMode::Read;
       info.space = space;
       info.access = access;
-      // #address-spaces: store type requirements
-      switch (space) {
+      // #address-spaces: store type requirements (of a buffer type:
+      // checkBufferVariable, buffer_view.cpp)
+      if (T.isBuffer(type)) checkBufferVariable(d.nameSpan, nm, type, space);
+      switch (T.isBuffer(type) ? AddressSpace::None : space) {
         case AddressSpace::Function:
         case AddressSpace::Private:
           if (!T.isConstructible(type))

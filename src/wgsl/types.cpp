@@ -232,6 +232,14 @@ TypeId TypeTable::structType(uint32_t structIndex) {
   return intern(t);
 }
 
+TypeId TypeTable::buffer(uint32_t bytes, uint32_t overrideKey) {
+  Type t;
+  t.kind = TypeKind::Buffer;
+  t.count = bytes;
+  t.overrideKey = overrideKey;
+  return intern(t);
+}
+
 uint32_t TypeTable::addStruct(StructInfo s) {
   structs_.push_back(std::move(s));
   return static_cast<uint32_t>(structs_.size() - 1);
@@ -389,6 +397,7 @@ bool TypeTable::isHostShareable(TypeId t) const {
       for (const MemberInfo& m : structs_[ty.structIndex].members)
         if (!isHostShareable(m.type)) return false;
       return true;
+    case TypeKind::Buffer: return true;
     default: return false;
   }
 }
@@ -402,6 +411,7 @@ bool TypeTable::hasFixedFootprint(TypeId t) const {
       for (const MemberInfo& m : structs_[ty.structIndex].members)
         if (!hasFixedFootprint(m.type)) return false;
       return true;
+    case TypeKind::Buffer: return ty.count != 0 || ty.overrideKey != kNone;  // fixed-size
     default: return isPlain(t);
   }
 }
@@ -433,7 +443,7 @@ bool TypeTable::isPlain(TypeId t) const {
 bool TypeTable::isStorable(TypeId t) const {
   TypeKind k = types_[t].kind;
   return isPlain(t) || k == TypeKind::Texture || k == TypeKind::Sampler ||
-         k == TypeKind::SamplerComparison;
+         k == TypeKind::SamplerComparison || k == TypeKind::Buffer;
 }
 
 namespace {
@@ -472,6 +482,9 @@ std::string TypeTable::name(TypeId id) const {
       if (t.count == 0) return "array<" + name(t.elem) + ">";
       return "array<" + name(t.elem) + ", " + std::to_string(t.count) + ">";
     case TypeKind::Atomic: return "atomic<" + name(t.elem) + ">";
+    case TypeKind::Buffer:
+      if (t.overrideKey != kNone) return "buffer<<override>>";
+      return t.count == 0 ? "buffer" : "buffer<" + std::to_string(t.count) + ">";
     case TypeKind::Struct: return structs_[t.structIndex].name;
     case TypeKind::Pointer:
     case TypeKind::Reference: {

@@ -36,6 +36,9 @@ enum class TypeKind : uint8_t {
   Sampler,
   SamplerComparison,
   Texture,
+  // buffer<N> / buffer (#buffer-types, language extension buffer_view): count
+  // N bytes, 0 for the runtime-sized buffer (unless overrideKey is set).
+  Buffer,
 };
 
 // Immediate: var<immediate> (#address-spaces, language extension immediate_address_space).
@@ -124,6 +127,8 @@ class TypeTable {
   TypeId texture(TextureKind k, ViewDimension d, TypeId sampled = kNoType,
                  TexelFormat f = TexelFormat::None, AccessMode a = AccessMode::None);
   TypeId structType(uint32_t structIndex);
+  // #buffer-types: buffer<bytes>; bytes 0 (and no overrideKey): runtime-sized.
+  TypeId buffer(uint32_t bytes, uint32_t overrideKey = kNone);
 
   uint32_t addStruct(StructInfo s);
   StructInfo& structInfo(uint32_t i) { return structs_[i]; }
@@ -144,6 +149,10 @@ class TypeTable {
   bool containsAtomic(TypeId t) const;
   bool containsRuntimeArray(TypeId t) const;
   bool containsF16(TypeId t) const;
+  bool isBuffer(TypeId t) const { return types_[t].kind == TypeKind::Buffer; }
+  bool isRuntimeSizedBuffer(TypeId t) const {
+    return isBuffer(t) && types_[t].count == 0 && types_[t].overrideKey == kNone;
+  }
   // Scalar component of a scalar/vector/matrix (else the type itself).
   TypeId leaf(TypeId t) const;
   // Replace the leaf scalar of a scalar/vector/matrix/array with `scalar`.
