@@ -114,6 +114,12 @@ FeatureSet featuresOf(const PhysicalDevice& device) {
   if (formatSupports(device.handle, VK_FORMAT_D32_SFLOAT_S8_UINT, kDepthStencil)) {
     features.add(FeatureName::Depth32floatStencil8);
   }
+  // Timestamps resolve to nanoseconds unscaled (query_set.h): only with one
+  // tick per nanosecond.
+  const VkPhysicalDeviceLimits& limits = device.properties.limits;
+  if (limits.timestampComputeAndGraphics && limits.timestampPeriod == 1.0f) {
+    features.add(FeatureName::TimestampQuery);
+  }
   return features;
 }
 

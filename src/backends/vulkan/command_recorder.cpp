@@ -6,6 +6,7 @@
 #include "backends/vulkan/buffer.h"
 #include "backends/vulkan/compute_pass_recorder.h"
 #include "backends/vulkan/copies.h"
+#include "backends/vulkan/query_set.h"
 #include "backends/vulkan/render_pass_recorder.h"
 #include "core/commands/command_buffer.h"
 #include "core/commands/copy_commands.h"
@@ -123,6 +124,15 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
       case CommandType::CopyBufferToTexture: recordCopyBufferToTexture(commands, p); break;
       case CommandType::CopyTextureToBuffer: recordCopyTextureToBuffer(commands, p); break;
       case CommandType::CopyTextureToTexture: recordCopyTextureToTexture(commands, p); break;
+      // Timestamps of compute passes and after render passes (query_set.h).
+      case CommandType::WriteTimestamp: {
+        const auto& cmd = payload<core::QueryCmd>(p);
+        recordWriteTimestamp(commands, *cmd.querySet, cmd.queryIndex);
+        break;
+      }
+      case CommandType::ResolveQuerySet:
+        recordResolveQuerySet(commands, payload<core::ResolveQuerySetCmd>(p));
+        break;
       // Debug markers change nothing on the GPU (VK_EXT_debug_utils labels may
       // come later).
       case CommandType::PushDebugGroup:
@@ -131,9 +141,8 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
       default:
         status = backend::internalError(fmt::format(
             "not supported yet on Vulkan: {} (bindery's Vulkan backend executes "
-            "copies, clears, compute passes and render passes; render bundles and queries "
-            "come later). The "
-            "command buffer was not executed.",
+            "copies, clears, queries, compute passes and render passes). The command buffer was "
+            "not executed.",
             commandName(type)));
         break;
     }

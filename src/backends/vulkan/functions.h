@@ -30,6 +30,7 @@
   X(Instance, vkBeginCommandBuffer) \
   X(Instance, vkBindBufferMemory) \
   X(Instance, vkBindImageMemory) \
+  X(Instance, vkCmdBeginQuery) \
   X(Instance, vkCmdBindDescriptorSets) \
   X(Instance, vkCmdBindIndexBuffer) \
   X(Instance, vkCmdBindPipeline) \
@@ -40,19 +41,23 @@
   X(Instance, vkCmdCopyBufferToImage) \
   X(Instance, vkCmdCopyImage) \
   X(Instance, vkCmdCopyImageToBuffer) \
+  X(Instance, vkCmdCopyQueryPoolResults) \
   X(Instance, vkCmdDispatch) \
   X(Instance, vkCmdDispatchIndirect) \
   X(Instance, vkCmdDraw) \
   X(Instance, vkCmdDrawIndexed) \
   X(Instance, vkCmdDrawIndexedIndirect) \
   X(Instance, vkCmdDrawIndirect) \
+  X(Instance, vkCmdEndQuery) \
   X(Instance, vkCmdFillBuffer) \
   X(Instance, vkCmdPipelineBarrier) \
   X(Instance, vkCmdPushConstants) \
+  X(Instance, vkCmdResetQueryPool) \
   X(Instance, vkCmdSetBlendConstants) \
   X(Instance, vkCmdSetScissor) \
   X(Instance, vkCmdSetStencilReference) \
   X(Instance, vkCmdSetViewport) \
+  X(Instance, vkCmdWriteTimestamp) \
   X(Instance, vkCreateBuffer) \
   X(Instance, vkCreateCommandPool) \
   X(Instance, vkCreateComputePipelines) \
@@ -65,6 +70,7 @@
   X(Instance, vkCreateImageView) \
   X(Instance, vkCreatePipelineCache) \
   X(Instance, vkCreatePipelineLayout) \
+  X(Instance, vkCreateQueryPool) \
   X(Instance, vkCreateSemaphore) \
   X(Instance, vkCreateShaderModule) \
   X(Instance, vkDestroyBuffer) \
@@ -79,6 +85,7 @@
   X(Instance, vkDestroyPipeline) \
   X(Instance, vkDestroyPipelineCache) \
   X(Instance, vkDestroyPipelineLayout) \
+  X(Instance, vkDestroyQueryPool) \
   X(Instance, vkDestroySemaphore) \
   X(Instance, vkDestroyShaderModule) \
   X(Instance, vkDeviceWaitIdle) \

@@ -10,6 +10,7 @@
 #include "backends/vulkan/buffer.h"
 #include "backends/vulkan/device.h"
 #include "backends/vulkan/pipeline_layout.h"
+#include "backends/vulkan/query_set.h"
 #include "backends/vulkan/render_pipeline.h"
 #include "backends/vulkan/texture.h"
 #include "backends/vulkan/texture_view.h"
@@ -90,6 +91,9 @@ bool RenderPassRecorder::handles(CommandType type) const {
     case CommandType::SetBlendConstant:
     case CommandType::SetStencilReference:
     case CommandType::ExecuteBundles:
+    case CommandType::BeginOcclusionQuery:
+    case CommandType::EndOcclusionQuery:
+    case CommandType::WriteTimestamp:
     case CommandType::PushDebugGroup:
     case CommandType::PopDebugGroup:
     case CommandType::InsertDebugMarker: return true;
@@ -111,6 +115,25 @@ Status RenderPassRecorder::record(CommandType type, const uint8_t* p) {
     case CommandType::SetBlendConstant: setBlendConstant(p); return {};
     case CommandType::SetStencilReference: setStencilReference(p); return {};
     case CommandType::ExecuteBundles: return executeBundles(p);
+    case CommandType::BeginOcclusionQuery: {
+      const auto& cmd = payload<core::QueryCmd>(p);
+      vkCmdBeginQuery(commands_, QuerySet::of(*cmd.querySet).pool(), cmd.queryIndex, 0);
+      return {};
+    }
+    case CommandType::EndOcclusionQuery:
+    case CommandType::WriteTimestamp: {
+      // The result is saved after the pass (query_set.h: outside a render pass).
+      const auto& cmd = payload<core::QueryCmd>(p);
+      const QuerySet& set = QuerySet::of(*cmd.querySet);
+      if (type == CommandType::EndOcclusionQuery) {
+        vkCmdEndQuery(commands_, set.pool(), cmd.queryIndex);
+      } else {
+        vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, set.pool(),
+                            cmd.queryIndex);
+      }
+      writtenQueries_.push_back({&set, cmd.queryIndex});
+      return {};
+    }
     case CommandType::Draw: {
       const auto& cmd = payload<core::DrawCmd>(p);
       if (Status s = prepareDraw(); s.isError()) return s;
@@ -297,6 +320,8 @@ Status RenderPassRecorder::executeBundles(const uint8_t* p) {
 void RenderPassRecorder::endPass() {
   device_->cmdEndRendering(commands_);
   inPass_ = false;
+  for (const WrittenQuery& q : writtenQueries_) q.set->save(commands_, q.index);
+  writtenQueries_.clear();
   for (const Discarded& d : discarded_) d.view->texture().markDiscarded(attachmentRange(*d.view));
   discarded_.clear();
 }
@@ -316,7 +341,6 @@ Status RenderPassRecorder::setBindGroup(const uint8_t* p) {
   w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
   w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
   w.offsetCount = cmd.dynamicOffsetCount;
-  w.source = cmd.group;
   return {};
 }
 

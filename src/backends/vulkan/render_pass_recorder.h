@@ -22,9 +22,11 @@
 // - executeBundles: each bundle's recorded commands are replayed into the
 //   pass's command buffer between binding-state resets (executeBundles() in
 //   the .cpp says why not secondary command buffers).
+// - beginOcclusionQuery / endOcclusionQuery and the beginning-of-pass
+//   timestamp write into the query set's pool; end saves their results
+//   (query_set.h).
 // Not handled yet (the command recorder gives its 'not supported yet on
-// Vulkan' internal error): occlusion queries, timestamp
-// writes, depthSlice of 3d attachments; indirect draws are not checked on
+// Vulkan' internal error): depthSlice of 3d attachments; indirect draws are not checked on
 // the GPU yet (drawIndirect's firstInstance without 'indirect-first-instance').
 #pragma once
 
@@ -46,6 +48,7 @@ namespace bindery::vulkan {
 class BindGroup;
 class Device;
 class PipelineLayout;
+class QuerySet;
 class RenderPipeline;
 class TextureView;
 
@@ -71,6 +74,10 @@ class RenderPassRecorder {
   struct Discarded {
     TextureView* view;
   };
+  struct WrittenQuery {
+    const QuerySet* set;
+    uint32_t index;
+  };
 
   Status beginPass(const uint8_t* payload);
   void endPass();
@@ -94,6 +101,9 @@ class RenderPassRecorder {
   Device* device_ = nullptr;
   bool inPass_ = false;
   std::vector<Discarded> discarded_;
+  // Occlusion queries and the beginning-of-pass timestamp written in the
+  // pass: their results are saved after vkCmdEndRendering (query_set.h).
+  std::vector<WrittenQuery> writtenQueries_;
 
   // What the pass wants.
   const RenderPipeline* pipeline_ = nullptr;

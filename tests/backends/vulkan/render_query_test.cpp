@@ -1,0 +1,212 @@
+// Queries on Vulkan (#occlusion-query, #timestamp, #dom-gpucommandencoder-resolvequeryset):
+// occlusion queries of render passes resolve to non-zero when samples
+// passed and zero when every fragment was occluded (or nothing was drawn);
+// a query written again by a later pass gets the new result; timestampWrites
+// of compute and render passes resolve to monotonic nanoseconds. Under the
+// validation layer.
+#include <chrono>
+
+#include "render_test.h"
+
+namespace bindery::vulkan::testing {
+namespace {
+
+// A full-screen triangle at depth `z` (an override).
+constexpr std::string_view kFullScreenAtDepth = R"(
+override z : f32 = 0.5;
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+  var p = array(vec2f(-1, -1), vec2f(3, -1), vec2f(-1, 3));
+  return vec4f(p[i], z, 1);
+}
+@fragment fn fs() -> @location(0) vec4f { return vec4f(1, 0, 0, 1); }
+)";
+
+class RenderQueryTest : public RenderTest {
+ protected:
+  std::vector<uint64_t> resolve(const QuerySet& set, uint32_t count) {
+    Buffer resolved = makeBuffer(8 * count, BufferUsage::QueryResolve | BufferUsage::CopySrc);
+    CommandEncoder encoder = device_.createCommandEncoder();
+    encoder.resolveQuerySet(set, 0, count, resolved, 0);
+    submit(encoder);
+    std::vector<uint8_t> bytes = readBuffer(resolved, 0, 8 * count);
+    std::vector<uint64_t> values(count);
+    std::memcpy(values.data(), bytes.data(), 8 * count);
+    return values;
+  }
+
+  // A pipeline drawing at depth `z` with compare 'less' against the depth attachment.
+  RenderPipeline depthTested(float z) {
+    RenderPipelineDescriptor d = pipelineDescriptor(kFullScreenAtDepth);
+    d.vertex.constants["z"] = z;
+    DepthStencilState ds;
+    ds.format = TextureFormat::Depth32float;
+    ds.depthWriteEnabled = false;
+    ds.depthCompare = CompareFunction::Less;
+    d.depthStencil = ds;
+    return device_.createRenderPipeline(d);
+  }
+
+  RenderPassDescriptor passWithDepth(const Texture& color, const Texture& depth, float clear) {
+    RenderPassDescriptor pd = passFor(color, {0, 0, 0, 1});
+    RenderPassDepthStencilAttachment da;
+    da.view = depth.createView();
+    da.depthClearValue = clear;
+    da.depthLoadOp = LoadOp::Clear;
+    da.depthStoreOp = StoreOp::Store;
+    pd.depthStencilAttachment = da;
+    return pd;
+  }
+};
+
+TEST_F(RenderQueryTest, OcclusionQueriesCountVisibleSamplesOnly) {
+  Texture color = target(), depth = target(TextureFormat::Depth32float);
+  QuerySet queries = device_.createQuerySet({"", QueryType::Occlusion, 4});
+  RenderPipeline front = depthTested(0.25f), behind = depthTested(0.75f);
+  RenderPassDescriptor pd = passWithDepth(color, depth, 0.5f);
+  pd.occlusionQuerySet = queries;
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(pd);
+  pass.beginOcclusionQuery(0);  // in front of the cleared depth: every sample passes
+  pass.setPipeline(front);
+  pass.draw(3);
+  pass.endOcclusionQuery();
+  pass.beginOcclusionQuery(1);  // behind it: fully occluded
+  pass.setPipeline(behind);
+  pass.draw(3);
+  pass.endOcclusionQuery();
+  pass.beginOcclusionQuery(2);  // nothing drawn
+  pass.endOcclusionQuery();
+  pass.beginOcclusionQuery(3);  // scissored away except one texel
+  pass.setScissorRect(3, 3, 1, 1);
+  pass.setPipeline(front);
+  pass.draw(3);
+  pass.endOcclusionQuery();
+  pass.end();
+  submit(encoder);
+  std::vector<uint64_t> values = resolve(queries, 4);
+  EXPECT_NE(values[0], 0u);
+  EXPECT_EQ(values[1], 0u);
+  EXPECT_EQ(values[2], 0u);
+  EXPECT_NE(values[3], 0u);
+  expectImage(color, [](uint32_t, uint32_t) { return kRed; });
+}
+
+TEST_F(RenderQueryTest, QueryWrittenAgainByALaterPassAndUnwrittenQueriesAreZero) {
+  Texture color = target(), depth = target(TextureFormat::Depth32float);
+  QuerySet queries = device_.createQuerySet({"", QueryType::Occlusion, 3});
+  EXPECT_EQ(resolve(queries, 3), (std::vector<uint64_t>{0, 0, 0}));  // #queryset-creation
+  RenderPipeline front = depthTested(0.25f);
+  // Pass 1 (one command buffer with pass 2): query 0 sees samples. Pass 2:
+  // query 0 again, with every sample behind a depth cleared to 0.
+  CommandEncoder encoder = device_.createCommandEncoder();
+  for (float clear : {0.5f, 0.0f}) {
+    RenderPassDescriptor pd = passWithDepth(color, depth, clear);
+    pd.occlusionQuerySet = queries;
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.beginOcclusionQuery(clear == 0.5f ? 1 : 0);
+    pass.setPipeline(front);
+    pass.draw(3);
+    pass.endOcclusionQuery();
+    if (clear == 0.0f) {
+      pass.beginOcclusionQuery(1);  // written in pass 1 too; occluded here
+      pass.draw(3);
+      pass.endOcclusionQuery();
+    }
+    pass.end();
+  }
+  submit(encoder);
+  std::vector<uint64_t> values = resolve(queries, 3);
+  EXPECT_EQ(values[0], 0u);
+  EXPECT_EQ(values[1], 0u);
+  EXPECT_EQ(values[2], 0u);
+  // A later submission's pass makes query 2 visible; 0 and 1 keep their results.
+  CommandEncoder again = device_.createCommandEncoder();
+  RenderPassDescriptor pd = passWithDepth(color, depth, 1.0f);
+  pd.occlusionQuerySet = queries;
+  RenderPassEncoder pass = again.beginRenderPass(pd);
+  pass.beginOcclusionQuery(2);
+  pass.setPipeline(front);
+  pass.draw(3);
+  pass.endOcclusionQuery();
+  pass.end();
+  submit(again);
+  values = resolve(queries, 3);
+  EXPECT_EQ(values[0], 0u);
+  EXPECT_EQ(values[1], 0u);
+  EXPECT_NE(values[2], 0u);
+}
+
+class TimestampTest : public RenderTest {
+ protected:
+  void SetUp() override {
+    RenderTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    if (!adapter_.features().has(FeatureName::TimestampQuery)) {
+      GTEST_SKIP() << "the adapter has no 'timestamp-query'";
+    }
+    // A second device with the feature (the first adapter has given its device).
+    InstanceDescriptor id;
+    id.backend = BackendType::Vulkan;
+    Adapter adapter = bindery::Instance::create(id).requestAdapter();
+    DeviceDescriptor dd;
+    dd.requiredFeatures = {FeatureName::TimestampQuery};
+    RequestDeviceResult result = adapter.requestDevice(dd);
+    ASSERT_EQ(result.status, RequestDeviceResult::Status::Success) << result.message;
+    finish();
+    device_ = result.device;
+    device_.setUncapturedErrorCallback([this](const Error& e) { errors_.push_back(e); });
+  }
+};
+
+TEST_F(TimestampTest, ComputeAndRenderPassTimestampsAreMonotonicNanoseconds) {
+  QuerySet stamps = device_.createQuerySet({"", QueryType::Timestamp, 5});
+  ComputePipelineDescriptor cd;
+  cd.layout = kAutoLayout;
+  ShaderModuleDescriptor md;
+  md.code = "@compute @workgroup_size(1) fn main() {}";
+  cd.compute.module = device_.createShaderModule(md);
+  cd.compute.entryPoint = "main";
+  ComputePipeline compute = device_.createComputePipeline(cd);
+  RenderPipeline render = device_.createRenderPipeline(pipelineDescriptor(kTriangle));
+  Texture t = target();
+  auto before = std::chrono::steady_clock::now();
+  CommandEncoder encoder = device_.createCommandEncoder();
+  ComputePassDescriptor cpd;
+  cpd.timestampWrites = ComputePassTimestampWrites{stamps, 0, 1};
+  ComputePassEncoder cpass = encoder.beginComputePass(cpd);
+  cpass.setPipeline(compute);
+  cpass.dispatchWorkgroups(1);
+  cpass.end();
+  RenderPassDescriptor rpd = passFor(t, {0, 0, 1, 1});
+  rpd.timestampWrites = RenderPassTimestampWrites{stamps, 2, 3};
+  RenderPassEncoder rpass = encoder.beginRenderPass(rpd);
+  rpass.setPipeline(render);
+  rpass.draw(3);
+  rpass.end();
+  submit(encoder);
+  bool done = false;
+  device_.queue().onSubmittedWorkDone([&](auto&&...) { done = true; });
+  finish();
+  ASSERT_TRUE(done);
+  auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                     std::chrono::steady_clock::now() - before)
+                     .count();
+  Buffer resolved = makeBuffer(40, BufferUsage::QueryResolve | BufferUsage::CopySrc);
+  CommandEncoder resolver = device_.createCommandEncoder();
+  resolver.resolveQuerySet(stamps, 0, 5, resolved, 0);
+  submit(resolver);
+  std::vector<uint8_t> bytes = readBuffer(resolved, 0, 40);
+  uint64_t v[5];
+  std::memcpy(v, bytes.data(), 40);
+  EXPECT_GT(v[0], 0u);
+  EXPECT_LE(v[0], v[1]);
+  EXPECT_LE(v[1], v[2]);
+  EXPECT_LE(v[2], v[3]);
+  EXPECT_EQ(v[4], 0u);  // never written
+  // Nanoseconds: the GPU's span is within the host's around it.
+  EXPECT_LE(v[3] - v[0], static_cast<uint64_t>(elapsed));
+  expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+}
+
+}  // namespace
+}  // namespace bindery::vulkan::testing
