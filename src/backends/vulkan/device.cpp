@@ -11,11 +11,10 @@
 
 namespace bindery::vulkan {
 
-Device::Device(const PhysicalDevice &physicalDevice)
-    : physical_(physicalDevice) {}
+Device::Device(const PhysicalDevice& physicalDevice) : physical_(physicalDevice) {}
 
-Result<std::unique_ptr<Device>>
-Device::create(const PhysicalDevice &physicalDevice, Options options) {
+Result<std::unique_ptr<Device>> Device::create(const PhysicalDevice& physicalDevice,
+                                               Options options) {
   std::unique_ptr<Device> device(new Device(physicalDevice));
   BINDERY_VK_TRY(device->initialize(options));
   return device;
@@ -25,33 +24,51 @@ namespace {
 // VK_KHR_dynamic_rendering listed and its feature supported.
 bool hasDynamicRendering(VkPhysicalDevice device) {
   uint32_t count = 0;
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) !=
-      VK_SUCCESS) {
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
     return false;
   }
   std::vector<VkExtensionProperties> extensions(count);
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count,
-                                           extensions.data()) < 0) {
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
     return false;
   }
   bool listed = false;
-  for (const VkExtensionProperties &e : extensions) {
-    listed |= std::string_view(e.extensionName) ==
-              VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
+  for (const VkExtensionProperties& e : extensions) {
+    listed |= std::string_view(e.extensionName) == VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
   }
-  if (!listed)
-    return false;
+  if (!listed) return false;
   VkPhysicalDeviceDynamicRenderingFeaturesKHR dynamic{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR};
-  VkPhysicalDeviceFeatures2 features{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   features.pNext = &dynamic;
   vkGetPhysicalDeviceFeatures2(device, &features);
   return dynamic.dynamicRendering == VK_TRUE;
 }
-} // namespace
 
-Status Device::initialize(const Options &options) {
+// VK_EXT_robustness2 listed with its nullDescriptor feature.
+bool supportsNullDescriptor(VkPhysicalDevice device) {
+  uint32_t count = 0;
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
+    return false;
+  }
+  std::vector<VkExtensionProperties> extensions(count);
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
+    return false;
+  }
+  bool listed = false;
+  for (const VkExtensionProperties& e : extensions) {
+    listed |= std::string_view(e.extensionName) == VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
+  }
+  if (!listed) return false;
+  VkPhysicalDeviceRobustness2FeaturesEXT robustness{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &robustness;
+  vkGetPhysicalDeviceFeatures2(device, &features);
+  return robustness.nullDescriptor == VK_TRUE;
+}
+}  // namespace
+
+Status Device::initialize(const Options& options) {
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queueInfo.queueFamilyIndex = physical_.queueFamily;
@@ -67,11 +84,9 @@ Status Device::initialize(const Options &options) {
   if (physical_.apiVersion >= VK_API_VERSION_1_2) {
     // What bindery's SPIR-V may use (src/spirv/README.md): uniform buffers
     // laid out as the front end lays them out (uniformBufferStandardLayout),
-    // storage-buffer pointers passed to functions
-    // (variablePointersStorageBuffer).
+    // storage-buffer pointers passed to functions (variablePointersStorageBuffer).
     features11.pNext = &features12;
-    VkPhysicalDeviceFeatures2 supported{
-        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    VkPhysicalDeviceFeatures2 supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     supported.pNext = &features11;
     vkGetPhysicalDeviceFeatures2(physical_.handle, &supported);
     VkBool32 standardLayout = features12.uniformBufferStandardLayout;
@@ -88,26 +103,38 @@ Status Device::initialize(const Options &options) {
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queueInfo;
   info.pEnabledFeatures = &enabled;
-  if (physical_.apiVersion >= VK_API_VERSION_1_2)
-    info.pNext = &features11;
+  if (physical_.apiVersion >= VK_API_VERSION_1_2) info.pNext = &features11;
   // Render passes use dynamic rendering (render_pass_recorder.h) where the
   // device has it: VK_KHR_dynamic_rendering (core in Vulkan 1.3).
   VkPhysicalDeviceDynamicRenderingFeaturesKHR dynamicRendering{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR};
-  const char *extensions[] = {VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME};
-  if (physical_.apiVersion >= VK_API_VERSION_1_2 &&
-      hasDynamicRendering(physical_.handle)) {
+  std::vector<const char*> extensions;
+  bool dynamicRenderingOn = false;
+  if (physical_.apiVersion >= VK_API_VERSION_1_2 && hasDynamicRendering(physical_.handle)) {
     dynamicRendering.dynamicRendering = VK_TRUE;
-    dynamicRendering.pNext = const_cast<void *>(info.pNext);
+    dynamicRendering.pNext = const_cast<void*>(info.pNext);
     info.pNext = &dynamicRendering;
-    info.enabledExtensionCount = 1;
-    info.ppEnabledExtensionNames = extensions;
+    extensions.push_back(VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME);
+    dynamicRenderingOn = true;
   }
+  // A dynamic binding wholly past its buffer's end is bound as a null
+  // descriptor (dynamic_ranges.h): VK_EXT_robustness2's nullDescriptor alone
+  // (robustBufferAccess2 stays off).
+  VkPhysicalDeviceRobustness2FeaturesEXT robustness{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  if (physical_.apiVersion >= VK_API_VERSION_1_1 && supportsNullDescriptor(physical_.handle)) {
+    robustness.nullDescriptor = VK_TRUE;
+    robustness.pNext = const_cast<void*>(info.pNext);
+    info.pNext = &robustness;
+    extensions.push_back(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+    nullDescriptor_ = true;
+  }
+  info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
   BINDERY_VK_TRY(
-      checkVk(vkCreateDevice(physical_.handle, &info, nullptr, &device_),
-              "vkCreateDevice"));
+      checkVk(vkCreateDevice(physical_.handle, &info, nullptr, &device_), "vkCreateDevice"));
   vkGetDeviceQueue(device_, physical_.queueFamily, 0, &queue_);
-  if (info.enabledExtensionCount == 1) {
+  if (dynamicRenderingOn) {
     cmdBeginRendering = reinterpret_cast<PFN_vkCmdBeginRenderingKHR>(
         vkGetDeviceProcAddr(device_, "vkCmdBeginRenderingKHR"));
     cmdEndRendering = reinterpret_cast<PFN_vkCmdEndRenderingKHR>(
@@ -115,45 +142,35 @@ Status Device::initialize(const Options &options) {
   }
 
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT |
-                   VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  poolInfo.flags =
+      VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT | VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
   poolInfo.queueFamilyIndex = physical_.queueFamily;
-  BINDERY_VK_TRY(
-      checkVk(vkCreateCommandPool(device_, &poolInfo, nullptr, &commandPool_),
-              "vkCreateCommandPool"));
+  BINDERY_VK_TRY(checkVk(vkCreateCommandPool(device_, &poolInfo, nullptr, &commandPool_),
+                         "vkCreateCommandPool"));
 
   if (timeline) {
-    VkSemaphoreTypeCreateInfo type{
-        VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+    VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
     type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
     type.initialValue = 0;
-    VkSemaphoreCreateInfo semaphoreInfo{
-        VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+    VkSemaphoreCreateInfo semaphoreInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
     semaphoreInfo.pNext = &type;
-    BINDERY_VK_TRY(
-        checkVk(vkCreateSemaphore(device_, &semaphoreInfo, nullptr, &timeline_),
-                "vkCreateSemaphore (timeline)"));
+    BINDERY_VK_TRY(checkVk(vkCreateSemaphore(device_, &semaphoreInfo, nullptr, &timeline_),
+                           "vkCreateSemaphore (timeline)"));
   }
-  allocator_ = std::make_unique<MemoryAllocator>(device_, physical_.memory,
-                                                 options.memory);
-  staging_ = std::make_unique<StagingRing>(device_, *allocator_,
-                                           options.stagingChunkSize);
+  allocator_ = std::make_unique<MemoryAllocator>(device_, physical_.memory, options.memory);
+  staging_ = std::make_unique<StagingRing>(device_, *allocator_, options.stagingChunkSize);
   formats_ = FormatTable::of(physical_.handle);
   return {};
 }
 
 Device::~Device() {
-  if (device_ == VK_NULL_HANDLE)
-    return;
+  if (device_ == VK_NULL_HANDLE) return;
   releaseEverything();
   staging_.reset();
   allocator_.reset();
-  if (timeline_ != VK_NULL_HANDLE)
-    vkDestroySemaphore(device_, timeline_, nullptr);
-  for (auto &[serial, fence] : fences_)
-    vkDestroyFence(device_, fence, nullptr);
-  if (commandPool_ != VK_NULL_HANDLE)
-    vkDestroyCommandPool(device_, commandPool_, nullptr);
+  if (timeline_ != VK_NULL_HANDLE) vkDestroySemaphore(device_, timeline_, nullptr);
+  for (auto& [serial, fence] : fences_) vkDestroyFence(device_, fence, nullptr);
+  if (commandPool_ != VK_NULL_HANDLE) vkDestroyCommandPool(device_, commandPool_, nullptr);
   vkDestroyDevice(device_, nullptr);
 }
 
@@ -165,14 +182,11 @@ void Device::releaseEverything() {
     pending_ = VK_NULL_HANDLE;
   }
   completed_ = lastSubmitted_;
-  for (Deletion &d : deletions_)
-    d.destroy();
+  for (Deletion& d : deletions_) d.destroy();
   deletions_.clear();
-  for (InFlightCommands &c : inFlightCommands_)
-    freeCommandBuffers_.push_back(c.commandBuffer);
+  for (InFlightCommands& c : inFlightCommands_) freeCommandBuffers_.push_back(c.commandBuffer);
   inFlightCommands_.clear();
-  if (staging_)
-    staging_->reclaim(lastSubmitted_ + 1);
+  if (staging_) staging_->reclaim(lastSubmitted_ + 1);
 }
 
 Result<VkCommandBuffer> Device::beginCommandBuffer() {
@@ -180,22 +194,18 @@ Result<VkCommandBuffer> Device::beginCommandBuffer() {
   if (!freeCommandBuffers_.empty()) {
     commandBuffer = freeCommandBuffers_.back();
     freeCommandBuffers_.pop_back();
-    BINDERY_VK_TRY(checkVk(vkResetCommandBuffer(commandBuffer, 0),
-                           "vkResetCommandBuffer"));
+    BINDERY_VK_TRY(checkVk(vkResetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer"));
   } else {
-    VkCommandBufferAllocateInfo info{
-        VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    VkCommandBufferAllocateInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     info.commandPool = commandPool_;
     info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     info.commandBufferCount = 1;
-    BINDERY_VK_TRY(
-        checkVk(vkAllocateCommandBuffers(device_, &info, &commandBuffer),
-                "vkAllocateCommandBuffers"));
+    BINDERY_VK_TRY(checkVk(vkAllocateCommandBuffers(device_, &info, &commandBuffer),
+                           "vkAllocateCommandBuffers"));
   }
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  Status status = checkVk(vkBeginCommandBuffer(commandBuffer, &begin),
-                          "vkBeginCommandBuffer");
+  Status status = checkVk(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer");
   if (status.isError()) {
     freeCommandBuffers_.push_back(commandBuffer);
     return status.error();
@@ -206,17 +216,23 @@ Result<VkCommandBuffer> Device::beginCommandBuffer() {
 Result<VkCommandBuffer> Device::pendingCommands() {
   if (pending_ == VK_NULL_HANDLE) {
     Result<VkCommandBuffer> begun = beginCommandBuffer();
-    if (begun.isError())
-      return begun;
+    if (begun.isError()) return begun;
     pending_ = begun.value();
   }
   return pending_;
 }
 
+void Device::deferDestroyAfterPendingSubmit(std::function<void()> destroy) {
+  if (destroyed_ || lost_) {
+    destroy();
+    return;
+  }
+  deletions_.push_back({pendingSerial(), std::move(destroy)});
+}
+
 void Device::deferDestroy(std::function<void()> destroy) {
   // Work recorded but not submitted counts: it completes with the next serial.
-  Serial serial =
-      hasPendingCommands() ? pendingSerial() : lastSubmitted_.load();
+  Serial serial = hasPendingCommands() ? pendingSerial() : lastSubmitted_.load();
   if (serial <= completed_ || destroyed_ || lost_) {
     destroy();
     return;
@@ -225,8 +241,7 @@ void Device::deferDestroy(std::function<void()> destroy) {
 }
 
 void Device::tick() {
-  while (!inFlightCommands_.empty() &&
-         inFlightCommands_.front().serial <= completed_) {
+  while (!inFlightCommands_.empty() && inFlightCommands_.front().serial <= completed_) {
     freeCommandBuffers_.push_back(inFlightCommands_.front().commandBuffer);
     inFlightCommands_.pop_front();
   }
@@ -239,14 +254,12 @@ void Device::tick() {
 }
 
 Status Device::track(Status status) {
-  if (status.isError() && status.error().kind == ErrorKind::DeviceLost)
-    lost_ = true;
+  if (status.isError() && status.error().kind == ErrorKind::DeviceLost) lost_ = true;
   return status;
 }
 
 void Device::destroy() {
-  if (destroyed_)
-    return;
+  if (destroyed_) return;
   destroyed_ = true;
   releaseEverything();
 }
@@ -256,24 +269,20 @@ void Device::destroy() {
 // groups, pipeline layouts and compute pipelines: bind_group_layout.cpp,
 // bind_group.cpp, pipeline_layout.cpp, compute_pipeline.cpp; a shader module
 // needs none (compute_pipeline.h).
-Result<std::unique_ptr<backend::SamplerBackend>>
-Device::createSampler(const core::SamplerBase &) {
-  return std::unique_ptr<backend::SamplerBackend>(
-      new backend::SamplerBackend());
+Result<std::unique_ptr<backend::SamplerBackend>> Device::createSampler(const core::SamplerBase&) {
+  return std::unique_ptr<backend::SamplerBackend>(new backend::SamplerBackend());
 }
-Result<std::unique_ptr<backend::ShaderModuleBackend>>
-Device::createShaderModule(const core::ShaderModuleBase &) {
-  return std::unique_ptr<backend::ShaderModuleBackend>(
-      new backend::ShaderModuleBackend());
+Result<std::unique_ptr<backend::ShaderModuleBackend>> Device::createShaderModule(
+    const core::ShaderModuleBase&) {
+  return std::unique_ptr<backend::ShaderModuleBackend>(new backend::ShaderModuleBackend());
 }
 
 // query_set.cpp
-Result<std::unique_ptr<backend::QuerySetBackend>>
-Device::createQuerySet(const core::QuerySetBase &querySet) {
+Result<std::unique_ptr<backend::QuerySetBackend>> Device::createQuerySet(
+    const core::QuerySetBase& querySet) {
   Result<std::unique_ptr<QuerySet>> made = QuerySet::create(*this, querySet);
-  if (made.isError())
-    return made.error();
+  if (made.isError()) return made.error();
   return std::unique_ptr<backend::QuerySetBackend>(std::move(made.value()));
 }
 
-} // namespace bindery::vulkan
+}  // namespace bindery::vulkan

@@ -341,6 +341,7 @@ Status RenderPassRecorder::setBindGroup(const uint8_t* p) {
   w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
   w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
   w.offsetCount = cmd.dynamicOffsetCount;
+  w.source = cmd.group;
   return {};
 }
 
