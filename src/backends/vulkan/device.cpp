@@ -168,6 +168,16 @@ Device::~Device() {
   releaseEverything();
   staging_.reset();
   allocator_.reset();
+  {
+    // Every submitted serial has completed (releaseEverything waited for the
+    // device): waiters leave their Vulkan waits; none may be inside one when
+    // the fences, the semaphore and the device go.
+    std::unique_lock<std::mutex> lock(waitMutex_);
+    destroyed_ = true;
+    waitChanged_.notify_all();
+    waitChanged_.wait(lock, [&] { return waiters_ == 0; });
+    destroyRetiredFences();
+  }
   if (timeline_ != VK_NULL_HANDLE) vkDestroySemaphore(device_, timeline_, nullptr);
   for (auto& [serial, fence] : fences_) vkDestroyFence(device_, fence, nullptr);
   if (commandPool_ != VK_NULL_HANDLE) vkDestroyCommandPool(device_, commandPool_, nullptr);
@@ -260,7 +270,12 @@ Status Device::track(Status status) {
 
 void Device::destroy() {
   if (destroyed_) return;
-  destroyed_ = true;
+  {
+    // Waiters for serials not submitted yet return at once (true).
+    std::lock_guard<std::mutex> lock(waitMutex_);
+    destroyed_ = true;
+  }
+  waitChanged_.notify_all();
   releaseEverything();
 }
 

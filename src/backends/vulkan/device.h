@@ -10,6 +10,7 @@
 #include "backends/vulkan/functions.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -129,10 +130,11 @@ class Device final : public backend::DeviceBackend {
   std::unique_ptr<StagingRing> staging_;
   FormatTable formats_;
 
-  std::atomic<Serial> lastSubmitted_{0};  // read by waitSerial on another thread
+  // Written under waitMutex_ (with the fence list), read anywhere.
+  std::atomic<Serial> lastSubmitted_{0};
   Serial completed_ = 0;
-  bool lost_ = false;
-  bool destroyed_ = false;
+  std::atomic<bool> lost_{false};  // read by waitSerial on another thread
+  std::atomic<bool> destroyed_{false};
   bool nullDescriptor_ = false;
   VkCommandBuffer pending_ = VK_NULL_HANDLE;
 
@@ -147,9 +149,21 @@ class Device final : public backend::DeviceBackend {
     std::function<void()> destroy;
   };
   std::deque<Deletion> deletions_;
+  // waitSerial runs on another thread (a Node waiter) while this one submits
+  // and polls. waitMutex_ guards the fences, the waiter count and the
+  // submission of a serial (lastSubmitted_ changes with the fence list, so a
+  // waiter never sees one without the other). A fence a waiter may be
+  // waiting on is not destroyed while any waiter waits: signalled fences go
+  // to retiredFences_ and the last waiter out destroys them. The destructor
+  // waits until no waiter is inside a Vulkan wait (device.cpp).
+  std::mutex waitMutex_;
+  std::condition_variable waitChanged_;  // a submission, the last waiter out, destroy
+  uint32_t waiters_ = 0;
   // Fence fallback: one fence per submission, in serial order.
-  std::mutex fenceMutex_;
   std::deque<std::pair<Serial, VkFence>> fences_;
+  std::vector<VkFence> retiredFences_;
+  Serial fenceCompleted_ = 0;   // the last serial whose fence was found signalled
+  void destroyRetiredFences();  // under waitMutex_, no waiter
 };
 
 }  // namespace bindery::vulkan

@@ -2,6 +2,8 @@
 // and completion by serial (timeline semaphore, or one fence per submission).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 
 #include "backends/vulkan/barriers.h"
@@ -144,11 +146,12 @@ Result<Serial> Device::queueSubmit(std::span<const VkCommandBuffer> commandBuffe
     if (fence != VK_NULL_HANDLE) vkDestroyFence(device_, fence, nullptr);
     return status.error();
   }
-  if (fence != VK_NULL_HANDLE) {
-    std::lock_guard<std::mutex> lock(fenceMutex_);
-    fences_.emplace_back(serial, fence);
+  {
+    std::lock_guard<std::mutex> lock(waitMutex_);
+    if (fence != VK_NULL_HANDLE) fences_.emplace_back(serial, fence);
+    lastSubmitted_ = serial;
   }
-  lastSubmitted_ = serial;
+  waitChanged_.notify_all();
   return serial;
 }
 
@@ -165,17 +168,23 @@ Result<Serial> Device::pollCompletedSerial() {
                            "vkGetSemaphoreCounterValue"));
     return value;
   }
-  std::lock_guard<std::mutex> lock(fenceMutex_);
-  Serial done = completed_;
+  std::lock_guard<std::mutex> lock(waitMutex_);
   while (!fences_.empty()) {
     VkResult result = vkGetFenceStatus(device_, fences_.front().second);
     if (result == VK_NOT_READY) break;
     BINDERY_VK_TRY(checkVk(result, "vkGetFenceStatus"));
-    done = fences_.front().first;
-    vkDestroyFence(device_, fences_.front().second, nullptr);
+    fenceCompleted_ = fences_.front().first;
+    // A waiter may be inside vkWaitForFences on it: the last one out destroys it.
+    retiredFences_.push_back(fences_.front().second);
     fences_.pop_front();
   }
-  return done;
+  if (waiters_ == 0) destroyRetiredFences();
+  return std::max(completed_, fenceCompleted_);
+}
+
+void Device::destroyRetiredFences() {
+  for (VkFence fence : retiredFences_) vkDestroyFence(device_, fence, nullptr);
+  retiredFences_.clear();
 }
 
 Result<Serial> Device::completedSerial() {
@@ -199,34 +208,54 @@ Result<Serial> Device::completedSerial() {
   return completed_;
 }
 
+// The one call made on another thread (device.h: waitMutex_).
 Result<bool> Device::waitSerial(Serial serial, std::chrono::nanoseconds timeout) {
-  if (lost_ || destroyed_) return true;
-  uint64_t ns = static_cast<uint64_t>(std::max<int64_t>(0, timeout.count()));
-  if (timeline_ != VK_NULL_HANDLE) {
-    VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-    info.semaphoreCount = 1;
-    info.pSemaphores = &timeline_;
-    info.pValues = &serial;
-    VkResult result = vkWaitSemaphores(device_, &info, ns);
-    if (result == VK_TIMEOUT) return false;
-    Status status = checkVk(result, "vkWaitSemaphores");
-    if (status.isError()) return status.error();
-    return true;
+  auto deadline = std::chrono::steady_clock::now() + std::max(timeout, std::chrono::nanoseconds(0));
+  std::unique_lock<std::mutex> lock(waitMutex_);
+  // A serial not submitted yet: wait for its submission, without spinning.
+  while (serial > lastSubmitted_ && !lost_ && !destroyed_) {
+    if (waitChanged_.wait_until(lock, deadline) == std::cv_status::timeout &&
+        serial > lastSubmitted_) {
+      return false;
+    }
   }
+  if (lost_ || destroyed_) return true;
   VkFence fence = VK_NULL_HANDLE;
-  {
-    std::lock_guard<std::mutex> lock(fenceMutex_);
+  if (timeline_ == VK_NULL_HANDLE) {
+    if (serial <= fenceCompleted_) return true;
     for (auto& [s, f] : fences_) {
       if (s >= serial) {
         fence = f;
         break;
       }
     }
+    // Submitted, and no fence at or after it is left: found signalled.
+    if (fence == VK_NULL_HANDLE) return true;
   }
-  if (fence == VK_NULL_HANDLE) return serial <= lastSubmitted_;
-  VkResult result = vkWaitForFences(device_, 1, &fence, VK_TRUE, ns);
+  ++waiters_;
+  lock.unlock();
+  auto left = std::chrono::duration_cast<std::chrono::nanoseconds>(
+      deadline - std::chrono::steady_clock::now());
+  uint64_t ns = static_cast<uint64_t>(std::max<int64_t>(0, left.count()));
+  VkResult result;
+  if (timeline_ != VK_NULL_HANDLE) {
+    VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+    info.semaphoreCount = 1;
+    info.pSemaphores = &timeline_;
+    info.pValues = &serial;
+    result = vkWaitSemaphores(device_, &info, ns);
+  } else {
+    result = vkWaitForFences(device_, 1, &fence, VK_TRUE, ns);
+  }
+  lock.lock();
+  if (--waiters_ == 0) {
+    destroyRetiredFences();
+    waitChanged_.notify_all();
+  }
+  lock.unlock();
   if (result == VK_TIMEOUT) return false;
-  Status status = checkVk(result, "vkWaitForFences");
+  Status status =
+      checkVk(result, timeline_ != VK_NULL_HANDLE ? "vkWaitSemaphores" : "vkWaitForFences");
   if (status.isError()) return status.error();
   return true;
 }
