@@ -21,7 +21,13 @@ Id Generator::accessChain(TypeId resultStore, AddressSpace space, Id base,
                           std::initializer_list<Id> idx) {
   std::vector<Id> ops{base};
   ops.insert(ops.end(), idx.begin(), idx.end());
-  return opId(spv::Op::OpAccessChain, pointerType(storageClass(space), type(resultStore)), ops);
+  Id r = opId(spv::Op::OpAccessChain, pointerType(storageClass(space), type(resultStore)), ops);
+  if (auto it = paths_.find(base); it != paths_.end()) {
+    PtrPath path = it->second;
+    path.steps.insert(path.steps.end(), idx.begin(), idx.end());
+    paths_[r] = std::move(path);
+  }
+  return r;
 }
 
 Id Generator::clampIndex(Id index, TypeId indexType, uint32_t count) {
@@ -62,65 +68,29 @@ bool Generator::needsLengthParam(TypeId p) const {
          T.containsRuntimeArray(T[p].elem);
 }
 
-// The length of the runtime-sized array ending the struct that `ref`
-// designates (a pointer to a struct argument).
-Id Generator::structArrayLength(NodeId ref) {
-  const wgsl::Expr& x = ex(ref);
-  if (x.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
-    auto it = fn_->arrayLengths.find(info(ref).refIndex);
-    if (it != fn_->arrayLengths.end()) return it->second;
-  }
-  uint32_t whole = wholeGlobal(ref);
-  if (whole != kNone) {
-    VarBinding g = globalVar(whole);
-    TypeId st = m.vars[whole].type;
-    uint32_t last = uint32_t(T.structInfo(T[st].structIndex).members.size() - 1);
-    if (!g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, last});
-  }
-  if (x.kind == wgsl::ExprKind::Unary) return structArrayLength(x.lhs);
-  unsupported("the length of a runtime-sized array reached through this pointer", ref);
-}
-
+// The length of the runtime-sized array that `ref` designates, or of the one
+// ending the struct it designates (a runtime-sized array is only ever the
+// buffer itself or its struct's last member, #runtime-sized-array): follow &,
+// *, member accesses and let-declared pointers back to the buffer variable or
+// to a pointer parameter, which carries the length as a hidden u32 parameter.
 Id Generator::runtimeArrayLength(NodeId ref) {
-  const wgsl::Type rt = T[info(ref).type];  // a pointer (or reference) to a struct
-  if ((rt.kind == TypeKind::Pointer || rt.kind == TypeKind::Reference) &&
-      T[rt.elem].kind == TypeKind::Struct)
-    return structArrayLength(ref);
-  const wgsl::Expr& x0 = ex(ref);
-  if (x0.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
-    auto it = fn_->arrayLengths.find(info(ref).refIndex);
-    if (it != fn_->arrayLengths.end()) return it->second;
-  }
-  uint32_t whole = wholeGlobal(ref);
-  if (whole != kNone) {
-    VarBinding g = globalVar(whole);
-    if (g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, 0});
-  }
   const wgsl::Expr& x = ex(ref);
-  if (x.kind == wgsl::ExprKind::Unary)  // &r and *p designate what r and p do
+  if (x.kind == wgsl::ExprKind::Unary || x.kind == wgsl::ExprKind::Member)
     return runtimeArrayLength(x.lhs);
   if (x.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
-    const wgsl::VarDecl& d = m.ast.vars[info(ref).refIndex];
+    uint32_t vid = info(ref).refIndex;
+    if (auto it = fn_->arrayLengths.find(vid); it != fn_->arrayLengths.end()) return it->second;
+    const wgsl::VarDecl& d = m.ast.vars[vid];
     if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return runtimeArrayLength(d.init);
-  }
-  if (x.kind == wgsl::ExprKind::Member) {
-    const wgsl::Expr& bx = ex(x.lhs);
-    if (bx.kind == wgsl::ExprKind::Ident && info(x.lhs).ref == wgsl::RefKind::Var &&
-        fn_->arrayLengths.count(info(x.lhs).refIndex))
-      return fn_->arrayLengths[info(x.lhs).refIndex];
-    if (bx.kind == wgsl::ExprKind::Unary) {
-      const wgsl::Expr& inner = ex(bx.lhs);
-      if (inner.kind == wgsl::ExprKind::Ident && info(bx.lhs).ref == wgsl::RefKind::Var &&
-          fn_->arrayLengths.count(info(bx.lhs).refIndex))
-        return fn_->arrayLengths[info(bx.lhs).refIndex];
-    }
-    uint32_t base = wholeGlobal(x.lhs);
-    if (base != kNone) {
-      VarBinding g = globalVar(base);
-      if (!g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, info(ref).memberIndex});
+    if (d.kind == wgsl::DeclKind::Var && d.global) {
+      VarBinding g = globalVar(vid);
+      if (g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, 0});
+      TypeId st = m.vars[vid].type;
+      uint32_t last = uint32_t(T.structInfo(T[st].structIndex).members.size() - 1);
+      return op(spv::Op::OpArrayLength, T.u32(), {g.id, last});
     }
   }
-  unsupported("the length of a runtime-sized array reached through a pointer parameter", ref);
+  unsupported("the length of a runtime-sized array reached through this expression", ref);
 }
 
 Id Generator::pointer(NodeId e) {

@@ -54,6 +54,7 @@ Id Generator::constScalar(TypeId scalar, wgsl::Scalar s) {
   auto it = constants_.find(key);
   if (it != constants_.end()) return it->second;
   Id id = b.newId();
+  constantIds_.insert(id);
   if (op == spv::Op::OpConstant)
     emitOp(b.globals, op, {ty, id, bits});
   else

@@ -167,6 +167,17 @@ struct EntryBuilder {
     g.store(var, v);
   }
 
+  // A vertex stage's PointSize = 1 (Options::writePointSize).
+  void writePointSize() {
+    Id var = g.b.newId();
+    emitOp(g.b.globals, spv::Op::OpVariable,
+           {g.pointerType(spv::StorageClass::Output, g.type(g.T.f32())), var,
+            uint32_t(spv::StorageClass::Output)});
+    g.b.decorate(var, spv::Decoration::BuiltIn, {uint32_t(spv::BuiltIn::PointSize)});
+    interface.push_back(var);
+    g.store(var, g.constF32(1.0f));
+  }
+
   void zeroWorkgroupMemory() {
     if (g.workgroupVars_.empty()) return;
     Id idxVar = g.b.newId();
@@ -200,6 +211,10 @@ void Generator::entryPoint(uint32_t fn) {
   Id wrapper = b.newId();
   label(b.newId());
   if (f.stage == wgsl::Stage::Compute) eb.zeroWorkgroupMemory();
+  for (size_t i = 0; i < privateInits_.size(); ++i) {  // (the list may grow while evaluating)
+    auto [var, vid] = privateInits_[i];
+    store(var, value(m.ast.vars[vid].init, m.vars[vid].type));
+  }
   std::vector<Id> args{inner};
   for (uint32_t i = 0; i < d.params.count; ++i) {
     uint32_t vid = m.ast.at(d.params, i);
@@ -209,6 +224,7 @@ void Generator::entryPoint(uint32_t fn) {
   Id result = opId(spv::Op::OpFunctionCall, type(f.returnType), args);
   if (T[f.returnType].kind != TypeKind::Void)
     eb.storeOutput(result, f.returnType, d.returnAttrs, std::string(d.name) + "_result", d.span);
+  if (f.stage == wgsl::Stage::Vertex && options.writePointSize) eb.writePointSize();
   inst(spv::Op::OpReturn, {});
   Words& out = b.functions;
   Id voidT = voidType();

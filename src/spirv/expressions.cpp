@@ -167,17 +167,39 @@ Id Generator::constructValue(NodeId e, TypeId concrete) {
 // private variable is passed as a temporary copied in before the call and out
 // after it (#alias-analysis guarantees the callee reaches that memory only
 // through the pointer); storage-buffer pointers may point anywhere
-// (VariablePointersStorageBuffer).
+// (VariablePointersStorageBuffer). Uniform and workgroup pointers (shared
+// memory: no copy) and texture_external arguments specialise the callee
+// instead (ParamBinding, functions.cpp).
 Id Generator::userCall(NodeId e) {
   uint32_t callee = info(e).refIndex;
   const wgsl::FnInfo& f = m.fns[callee];
-  Id fnId = function(callee);
-  std::vector<Id> ops{fnId};
+  std::vector<Id> ops;
+  std::vector<ParamBinding> bound;          // see functions.cpp
   std::vector<std::pair<Id, Id>> copyBack;  // (temporary, original)
   for (uint32_t i = 0; i < argCount(e); ++i) {
     NodeId a = arg(e, i);
-    Id v = value(a, f.params[i]);
     const wgsl::Type pt = T[f.params[i]];
+    if (pt.kind == TypeKind::Texture && pt.texture == wgsl::TextureKind::External) {
+      bound.push_back(ParamBinding{i, externalRoot(a), 0, {}});
+      continue;
+    }
+    Id v = value(a, f.params[i]);
+    if (pt.kind == TypeKind::Pointer &&
+        (pt.space == AddressSpace::Uniform || pt.space == AddressSpace::Workgroup)) {
+      auto path = paths_.find(v);
+      if (path == paths_.end())
+        unsupported("a pointer argument into a '" + std::string(wgsl::addressSpaceName(pt.space)) +
+                        "' variable reached this way",
+                    a);
+      ParamBinding pb{i, kNone, path->second.root, {}};
+      for (Id step : path->second.steps) {
+        bool constant = constantIds_.count(step) != 0;
+        pb.steps.push_back(constant ? step : 0);
+        if (!constant) ops.push_back(step);
+      }
+      bound.push_back(std::move(pb));
+      continue;
+    }
     if (pt.kind == TypeKind::Pointer && !memoryObjects_.count(v)) {
       if (pt.space == AddressSpace::Function) {
         Id tmp = newLocalVar(pt.elem, load(v, pt.elem));
@@ -195,15 +217,12 @@ Id Generator::userCall(NodeId e) {
         store(tmp, load(v, pt.elem));
         copyBack.emplace_back(tmp, v);
         v = tmp;
-      } else if (pt.space != AddressSpace::Storage) {
-        unsupported("a pointer argument to part of a '" +
-                        std::string(wgsl::addressSpaceName(pt.space)) + "' variable",
-                    a);
       }
     }
     ops.push_back(v);
     if (needsLengthParam(f.params[i])) ops.push_back(runtimeArrayLength(a));
   }
+  ops.insert(ops.begin(), function(callee, bound));
   Id result = opId(spv::Op::OpFunctionCall, type(f.returnType), ops);
   for (auto [tmp, original] : copyBack) {
     store(original, load(tmp, tempTypes_[tmp]));

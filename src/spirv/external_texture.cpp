@@ -94,12 +94,20 @@ struct Ext {
 
 }  // namespace
 
+// A texture_external is a module-scope variable or a parameter the call bound
+// to one (functions.cpp: the callee is specialised per texture).
+uint32_t Generator::externalRoot(NodeId a) {
+  if (ex(a).kind == wgsl::ExprKind::Ident && info(a).ref == wgsl::RefKind::Var) {
+    uint32_t vid = info(a).refIndex;
+    if (m.ast.vars[vid].global) return vid;
+    if (auto it = fn_->externalParams.find(vid); it != fn_->externalParams.end()) return it->second;
+  }
+  unsupported("this texture_external expression", a);
+}
+
 Id Generator::externalTextureCall(NodeId e, std::string_view name, TypeId concrete) {
   NodeId texArg = arg(e, 0);
-  uint32_t root = info(texArg).rootVar;
-  if (root == kNone || !m.ast.vars[root].global)
-    unsupported("a texture_external passed to a function", texArg);
-  External x = externalTexture(root);
+  External x = externalTexture(externalRoot(texArg));
   Ext ext{*this, x, load(x.plane0, x.planeType), load(x.plane1, x.planeType), 0, 0};
   if (name == "textureDimensions") return ext.size(ext.plane0);
   Id p = accessChain(T.u32(), AddressSpace::Uniform, x.params, {constU32(0)});

@@ -5,16 +5,27 @@
 
 namespace bindery::spirv {
 
-Id Generator::function(uint32_t fn) {
-  auto it = functions_.find(fn);
+Id Generator::function(uint32_t fn, const std::vector<ParamBinding>& bound) {
+  std::vector<uint32_t> key{fn};
+  for (const ParamBinding& p : bound) {
+    key.insert(key.end(), {p.param, p.externalVar, p.root, uint32_t(p.steps.size())});
+    key.insert(key.end(), p.steps.begin(), p.steps.end());
+  }
+  auto it = functions_.find(key);
   if (it != functions_.end()) return it->second;
   Id id = b.newId();
-  functions_[fn] = id;
-  emitFunctionBody(fn, id);
+  functions_[key] = id;
+  emitFunctionBody(fn, id, bound);
   return id;
 }
 
-void Generator::emitFunctionBody(uint32_t fn, Id fnId) {
+// A parameter bound by the call (ParamBinding) is no SPIR-V parameter: a
+// texture_external becomes its module-scope variable's planes and parameters
+// (external_texture.cpp), a uniform or workgroup pointer an access chain from
+// its variable, made at entry from the run-time indices passed as u32
+// parameters. So no such pointer crosses a call (logical addressing allows only
+// memory object declarations there; #function-restriction).
+void Generator::emitFunctionBody(uint32_t fn, Id fnId, const std::vector<ParamBinding>& bound) {
   const wgsl::FnDecl& d = m.ast.fns[fn];
   const wgsl::FnInfo& f = m.fns[fn];
   FnCtx ctx;
@@ -22,28 +33,52 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId) {
   ctx.returnType = f.returnType;
   FnCtx* saved = fn_;
   fn_ = &ctx;
+  auto boundOf = [&](uint32_t i) -> const ParamBinding* {
+    for (const ParamBinding& p : bound)
+      if (p.param == i) return &p;
+    return nullptr;
+  };
   Words header;
   std::vector<Id> paramTypes;
-  for (TypeId p : f.params) {
+  for (uint32_t i = 0; i < f.params.size(); ++i) {
+    TypeId p = f.params[i];
+    if (const ParamBinding* pb = boundOf(i)) {
+      for (Id step : pb->steps)
+        if (!step) paramTypes.push_back(type(T.u32()));
+      continue;
+    }
     paramTypes.push_back(type(p));
     if (needsLengthParam(p)) paramTypes.push_back(type(T.u32()));
     // unrestricted_pointer_parameters: storage-buffer pointers as arguments
     if (T[p].kind == TypeKind::Pointer && T[p].space == AddressSpace::Storage)
       b.capability(spv::Capability::VariablePointersStorageBuffer);
-    if (T[p].kind == TypeKind::Pointer && T[p].space == AddressSpace::Uniform)
-      unsupportedAt("a pointer parameter in the 'uniform' address space", d.nameSpan);
   }
   Id ret = type(f.returnType);
   emitOp(header, spv::Op::OpFunction,
          {ret, fnId, uint32_t(spv::FunctionControlMask::MaskNone), functionType(ret, paramTypes)});
   if (options.emitNames) b.name(fnId, d.name);
-  for (uint32_t i = 0, k = 0; i < d.params.count; ++i, ++k) {
+  std::vector<std::pair<uint32_t, std::vector<Id>>> chains;  // bound pointers: (param, steps)
+  for (uint32_t i = 0, k = 0; i < d.params.count; ++i) {
     uint32_t vid = m.ast.at(d.params, i);
+    if (const ParamBinding* pb = boundOf(i)) {
+      if (pb->externalVar != kNone) {
+        ctx.externalParams[vid] = pb->externalVar;
+        continue;
+      }
+      std::vector<Id> steps = pb->steps;
+      for (Id& step : steps) {
+        if (step) continue;
+        step = b.newId();
+        emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], step});
+      }
+      chains.emplace_back(i, std::move(steps));
+      continue;
+    }
     Id pid = b.newId();
-    emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k], pid});
+    emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], pid});
     if (needsLengthParam(f.params[i])) {
       Id len = b.newId();
-      emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[++k], len});
+      emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], len});
       ctx.arrayLengths[vid] = len;
     }
     if (options.emitNames) b.name(pid, m.ast.vars[vid].name);
@@ -51,6 +86,19 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId) {
     memoryObjects_[pid] = true;
   }
   label(b.newId());
+  for (auto& [i, steps] : chains) {
+    uint32_t vid = m.ast.at(d.params, i);
+    Id root = boundOf(i)->root;
+    Id ptr = root;
+    if (!steps.empty()) {
+      std::vector<Id> ops{root};
+      ops.insert(ops.end(), steps.begin(), steps.end());
+      ptr = opId(spv::Op::OpAccessChain, type(f.params[i]), ops);
+      paths_[ptr] = PtrPath{root, steps};
+    }
+    if (options.emitNames) b.name(ptr, m.ast.vars[vid].name);
+    ctx.locals[vid] = VarBinding{ptr, false, false};
+  }
   block(d.body);
   if (!ctx.terminated) {
     if (T[f.returnType].kind == TypeKind::Void)

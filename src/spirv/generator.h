@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "bindery/spirv/generate.h"
@@ -45,6 +46,25 @@ struct Breakable {
   bool loop = false;
 };
 
+// A pointer's way from a module-scope variable: the variable and the indices of
+// the access chains that led to it (constant ids, or run-time u32 ids).
+struct PtrPath {
+  Id root = 0;
+  std::vector<Id> steps;
+};
+
+// A parameter a call binds at compile time (functions.cpp: the callee is
+// specialised per binding): a texture_external's module-scope variable, or
+// the variable a uniform / workgroup pointer points into and the access chain
+// to its target (a constant id per step, or 0 where the u32 index is passed
+// as an argument).
+struct ParamBinding {
+  uint32_t param = 0;
+  uint32_t externalVar = kNone;
+  Id root = 0;
+  std::vector<Id> steps;
+};
+
 struct FnCtx {
   uint32_t fn = kNone;
   Words vars;  // OpVariable of the first block
@@ -55,6 +75,8 @@ struct FnCtx {
   // pointer parameters to (structs ending in) runtime-sized arrays: param var id ->
   // the hidden u32 parameter carrying the array's length
   std::unordered_map<uint32_t, Id> arrayLengths;
+  // texture_external parameters: param var id -> the module-scope variable bound to it
+  std::unordered_map<uint32_t, uint32_t> externalParams;
   std::vector<Breakable> breakables;
   TypeId returnType = kNoType;
 };
@@ -125,7 +147,6 @@ class Generator {
   Id runtimeArrayLength(NodeId arrayRef);
   uint32_t wholeGlobal(NodeId e) const;
   bool needsLengthParam(TypeId paramType) const;
-  Id structArrayLength(NodeId structRef);
   Id accessChain(TypeId resultStore, AddressSpace space, Id base, std::initializer_list<Id> idx);
   Id load(Id ptr, TypeId store);
   void store(Id ptr, Id value);
@@ -168,8 +189,11 @@ class Generator {
   std::unordered_map<uint32_t, External> externals_;
 
   // ---- functions.cpp
-  Id function(uint32_t fn);  // the SPIR-V function of WGSL function `fn` (emitted once)
-  void emitFunctionBody(uint32_t fn, Id fnId);
+  // the SPIR-V function of WGSL function `fn` with `bound` parameters (emitted once each)
+  Id function(uint32_t fn, const std::vector<ParamBinding>& bound = {});
+  void emitFunctionBody(uint32_t fn, Id fnId, const std::vector<ParamBinding>& bound);
+  // the module-scope texture_external an argument designates (through bound parameters)
+  uint32_t externalRoot(NodeId arg);
 
   // ---- entry_point.cpp
   void entryPoint(uint32_t fn);
@@ -205,7 +229,7 @@ class Generator {
   std::map<std::vector<Id>, Id> fnTypes_;
   std::map<std::vector<uint32_t>, Id> constants_;
   std::unordered_map<uint32_t, VarBinding> globals_;
-  std::unordered_map<uint32_t, Id> functions_;
+  std::map<std::vector<uint32_t>, Id> functions_;  // (fn, bindings) -> function
   std::vector<uint32_t> pendingFunctions_;
   Id void_ = 0;
   friend struct EntryBuilder;
@@ -220,7 +244,12 @@ class Generator {
   std::unordered_map<Id, bool> memoryObjects_;
   std::unordered_map<Id, TypeId>
       tempTypes_;  // copy-in/copy-out temporaries' store types  // image type -> OpTypeSampledImage
-  Id localInvocationIndex_ = 0;  // Input variable, when zero-initialisation needs it
+  Id localInvocationIndex_ = 0;
+  std::unordered_map<Id, PtrPath> paths_;  // pointer id -> its way from a module-scope variable
+  std::unordered_set<Id> constantIds_;     // scalar constants (constant access-chain steps)
+  // private variables initialised with an override-expression: stored at entry
+  std::vector<std::pair<Id, uint32_t>>
+      privateInits_;  // Input variable, when zero-initialisation needs it
 };
 
 }  // namespace bindery::spirv

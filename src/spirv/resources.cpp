@@ -51,16 +51,22 @@ VarBinding Generator::globalVar(uint32_t vid) {
     if (d.init != kNone) {
       auto cv = m.constValues.find(d.init);
       if (cv == m.constValues.end()) {
-        if (m.exprs[d.init].stage != wgsl::EvalStage::Override || !m.vars[vid].value)
-          unsupported("a private variable initialised with an override-expression", d.init);
-        init = constant(*m.vars[vid].value, vi.type);
+        // an override-expression (#var-and-value): its value is known only once the
+        // overrides are, so the entry point stores it first (entry_point.cpp)
+        if (m.vars[vid].value)
+          init = constant(*m.vars[vid].value, vi.type);
+        else
+          privateInits_.emplace_back(g.id, vid);
       } else {
         init = constant(cv->second, vi.type);
       }
     } else {
       init = constNull(vi.type);  // #var-and-value: zero value
     }
-    emitOp(b.globals, spv::Op::OpVariable, {ptrType, g.id, uint32_t(sc), init});
+    if (init)
+      emitOp(b.globals, spv::Op::OpVariable, {ptrType, g.id, uint32_t(sc), init});
+    else
+      emitOp(b.globals, spv::Op::OpVariable, {ptrType, g.id, uint32_t(sc)});
   } else {
     emitOp(b.globals, spv::Op::OpVariable, {ptrType, g.id, uint32_t(sc)});
   }
@@ -83,6 +89,7 @@ VarBinding Generator::globalVar(uint32_t vid) {
   allGlobals_.push_back(g.id);
   workgroupTypes_[g.id] = vi.type;
   if (!g.wrapped) memoryObjects_[g.id] = true;
+  paths_[g.id] = PtrPath{g.id, {}};
   globals_[vid] = g;
   return g;
 }

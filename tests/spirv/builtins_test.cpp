@@ -40,7 +40,7 @@ TEST(SpirvBuiltins, BitsAndPacking) {
 @group(0) @binding(2) var<storage, read_write> f: vec4f;
 @compute @workgroup_size(1) fn main() {
   u = countOneBits(u) + countLeadingZeros(u) + countTrailingZeros(u) + reverseBits(u) +
-      firstLeadingBit(u) + firstTrailingBit(u) + extractBits(u, 3u, 40u) + insertBits(u, u, 1u, u.x);
+      firstLeadingBit(u) + firstTrailingBit(u) + extractBits(u, 3u, u.y) + insertBits(u, u, 1u, u.x);
   i = countLeadingZeros(i) + firstLeadingBit(i) + extractBits(i, u.x, u.y) + countTrailingZeros(i);
   u.x = pack4x8snorm(f) + pack4x8unorm(f) + pack2x16snorm(f.xy) + pack2x16unorm(f.zw) +
         pack2x16float(f.xy) + pack4xI8(vec4i(i)) + pack4xU8(u.xyxy) + pack4xI8Clamp(vec4i(i)) +

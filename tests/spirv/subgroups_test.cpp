@@ -13,6 +13,7 @@ using bindery::spirv::testing::describe;
 
 constexpr const char* kEveryFunction = R"(
 enable subgroups;
+diagnostic(off, subgroup_uniformity);
 @group(0) @binding(0) var<storage, read_write> f: vec4f;
 @group(0) @binding(1) var<storage, read_write> i: i32;
 @group(0) @binding(2) var<storage, read_write> u: vec2u;
