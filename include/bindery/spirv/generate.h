@@ -72,6 +72,9 @@ struct Options {
   bool clampIndices = true;
   // OpName / OpMemberName for entry points, variables, functions, struct members.
   bool emitNames = true;
+  // A vertex entry point also writes BuiltIn PointSize = 1: for 'point-list'
+  // pipelines (WebGPU points are one pixel; Vulkan reads PointSize).
+  bool writePointSize = false;
 };
 
 enum class ErrorKind : uint8_t {

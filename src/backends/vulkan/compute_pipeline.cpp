@@ -14,12 +14,14 @@ namespace bindery::vulkan {
 
 SpirvForStage generateComputeSpirv(std::string_view wgslSource, const wgsl::Options& options,
                                    std::string_view entryPoint,
-                                   const std::map<std::string, double>& constants) {
+                                   const std::map<std::string, double>& constants,
+                                   bool writePointSize) {
   wgsl::Module module = wgsl::parse(wgslSource, options);
   spirv::Options o;
   o.overrideValues = constants;
   // @group(n) @binding(m) is set n, binding m: no remapping.
   o.clampIndices = true;
+  o.writePointSize = writePointSize;  // render_pipeline.cpp: 'point-list'
   spirv::Result r = spirv::generate(module, entryPoint, o);
   if (!r.ok()) return {{}, r.error->formatted()};
   return {std::move(r.words), {}};

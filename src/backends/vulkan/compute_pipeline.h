@@ -72,7 +72,8 @@ struct SpirvForStage {
 };
 SpirvForStage generateComputeSpirv(std::string_view wgslSource, const wgsl::Options& options,
                                    std::string_view entryPoint,
-                                   const std::map<std::string, double>& constants);
+                                   const std::map<std::string, double>& constants,
+                                   bool writePointSize = false);
 
 // A compute VkPipeline from SPIR-V words (on the calling thread).
 Result<VkPipeline> createComputeVkPipeline(VkDevice device, VkPipelineCache cache,

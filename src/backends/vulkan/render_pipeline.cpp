@@ -335,18 +335,15 @@ Result<std::unique_ptr<RenderPipeline>> RenderPipeline::create(
         "not supported yet on Vulkan: createRenderPipeline on a device without "
         "VK_KHR_dynamic_rendering (bindery renders with dynamic rendering only).");
   }
-  if (pipeline.topology() == PrimitiveTopology::PointList) {
-    // Vulkan takes the point size from the vertex shader's PointSize, which
-    // the SPIR-V generator does not write yet (WebGPU points are 1 pixel).
-    return backend::internalError(
-        "not supported yet on Vulkan: createRenderPipeline with primitive.topology "
-        "'point-list' (the SPIR-V generator does not write PointSize yet).");
-  }
   auto info = std::make_shared<GraphicsPipelineInfo>();
   for (const core::PipelineStage& stage : pipeline.stages()) {
     const core::CompiledShader& compiled = stage.module->compiled();
-    SpirvForStage spirv =
-        generateComputeSpirv(compiled.source, compiled.options, stage.entryPoint, stage.constants);
+    // Points are one pixel (#primitive-assembly): Vulkan takes their size
+    // from the vertex stage's PointSize.
+    bool points =
+        pipeline.topology() == PrimitiveTopology::PointList && stage.stage == ShaderStage::Vertex;
+    SpirvForStage spirv = generateComputeSpirv(compiled.source, compiled.options, stage.entryPoint,
+                                               stage.constants, points);
     if (!spirv.error.empty()) {
       return backend::internalError(fmt::format(
           "the SPIR-V generator failed for entry point '{}': {}", stage.entryPoint, spirv.error));

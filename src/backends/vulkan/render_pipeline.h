@@ -19,8 +19,8 @@
 // As for compute pipelines, the SPIR-V is generated on the calling thread and
 // vkCreateGraphicsPipelines runs on another thread (createRenderPipeline and
 // the async form alike); the first command buffer using it waits (handle()).
-// Not yet: 'point-list' (an internal 'not supported yet' error: the generator
-// writes no PointSize), unclippedDepth, dual-source blending.
+// 'point-list': the vertex stage writes PointSize = 1 (spirv::Options::writePointSize).
+// Not yet: unclippedDepth, dual-source blending.
 #pragma once
 
 #include "backends/vulkan/functions.h"

@@ -623,30 +623,5 @@ TEST_F(RenderTest, TextureDestroyedBeforeItsRenderedView) {
   EXPECT_FALSE(device_.isLost());
 }
 
-TEST_F(RenderTest, PointListIsNotSupportedYetInternalError) {
-  RenderPipelineDescriptor d = pipelineDescriptor(kTriangle);
-  d.primitive.topology = PrimitiveTopology::PointList;
-  device_.pushErrorScope(ErrorFilter::Internal);
-  RenderPipeline pipeline = device_.createRenderPipeline(d);
-  PopErrorScopeResult result = device_.popErrorScope();
-  ASSERT_TRUE(result.error.has_value());
-  EXPECT_EQ(result.error->type, ErrorType::Internal);
-  EXPECT_NE(result.error->message.find("not supported yet on Vulkan"), std::string::npos)
-      << result.error->message;
-  EXPECT_NE(result.error->message.find("'point-list'"), std::string::npos) << result.error->message;
-  EXPECT_FALSE(device_.isLost());
-  // 'triangle-list' on the same device still renders.
-  d.primitive.topology = PrimitiveTopology::TriangleList;
-  Texture t = target();
-  RenderPipeline triangles = device_.createRenderPipeline(d);
-  CommandEncoder encoder = device_.createCommandEncoder();
-  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 1, 1}));
-  pass.setPipeline(triangles);
-  pass.draw(3);
-  pass.end();
-  submit(encoder);
-  expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
-}
-
 }  // namespace
 }  // namespace bindery::vulkan::testing
