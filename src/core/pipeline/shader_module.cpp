@@ -28,6 +28,9 @@ uint64_t utf16Length(std::string_view s, size_t begin, size_t end) {
   return n;
 }
 
+// The enable-extensions of wgsl.bs (#enable-extensions) and the GPUFeatureName
+// each needs (#feature-index, #dom-gpudevice-createshadermodule: "For each
+// `enable` extension ..., the corresponding GPUFeatureName must be enabled").
 struct ExtensionFeature {
   std::string_view extension;
   FeatureName feature;
@@ -38,6 +41,7 @@ constexpr ExtensionFeature kExtensionFeatures[] = {
     {"dual_source_blending", FeatureName::DualSourceBlending},
     {"subgroups", FeatureName::Subgroups},
     {"primitive_index", FeatureName::PrimitiveIndex},
+    {"subgroup_size_control", FeatureName::SubgroupSizeControl},
 };
 
 }  // namespace
@@ -99,7 +103,8 @@ namespace {
 
 uint32_t featureBits(const WgslFeatures& f) {
   return uint32_t{f.f16} | uint32_t{f.clipDistances} << 1 | uint32_t{f.dualSourceBlending} << 2 |
-         uint32_t{f.subgroups} << 3;
+         uint32_t{f.subgroups} << 3 | uint32_t{f.primitiveIndex} << 4 |
+         uint32_t{f.subgroupSizeControl} << 5;
 }
 
 bool sameKey(const CompiledShader& c, const ShaderModuleDescriptor& d, uint32_t features) {
@@ -232,6 +237,8 @@ wgsl::Options WgslFeatures::options() const {
   options.allowClipDistances = clipDistances;
   options.allowDualSourceBlending = dualSourceBlending;
   options.allowSubgroups = subgroups;
+  options.allowPrimitiveIndex = primitiveIndex;
+  options.allowSubgroupSizeControl = subgroupSizeControl;
   return options;
 }
 
@@ -314,6 +321,8 @@ Ref<ShaderModuleBase> DeviceBase::createShaderModule(const ShaderModuleDescripto
   features.clipDistances = hasFeature(FeatureName::ClipDistances);
   features.dualSourceBlending = hasFeature(FeatureName::DualSourceBlending);
   features.subgroups = hasFeature(FeatureName::Subgroups);
+  features.primitiveIndex = hasFeature(FeatureName::PrimitiveIndex);
+  features.subgroupSizeControl = hasFeature(FeatureName::SubgroupSizeControl);
   std::shared_ptr<const CompiledShader> compiled = compileShader(descriptor, features);
   if (isLost()) {
     return Ref<ShaderModuleBase>::adopt(

@@ -50,6 +50,8 @@ struct WgslFeatures {
   bool clipDistances = false;
   bool dualSourceBlending = false;
   bool subgroups = false;
+  bool primitiveIndex = false;
+  bool subgroupSizeControl = false;
   wgsl::Options options() const;
 };
 

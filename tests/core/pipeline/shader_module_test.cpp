@@ -83,9 +83,11 @@ TEST_F(ShaderModuleTest, UniformityFailureIsACompilationError) {
 }
 
 // #language-extensions-sec: `requires` of a language extension the front end
-// implements is fine; of one it does not, a shader-creation error naming it
-// and listing the supported ones (wgsl::supportedLanguageExtensions()).
+// implements (all 13) is fine; of a name that is none, a shader-creation
+// error naming it and listing the supported ones
+// (wgsl::supportedLanguageExtensions()).
 TEST_F(ShaderModuleTest, RequiresNamesOnlySupportedLanguageExtensions) {
+  EXPECT_EQ(wgsl::supportedLanguageExtensions().size(), 13u);
   for (std::string_view name : wgsl::supportedLanguageExtensions()) {
     expectValid(
         [&] { device.createShaderModule({.code = "requires " + std::string(name) + ";"}); });
@@ -94,10 +96,10 @@ TEST_F(ShaderModuleTest, RequiresNamesOnlySupportedLanguageExtensions) {
   expectError(ErrorCode::ShaderModuleCompilationFailed,
               [&] {
                 m = device.createShaderModule(
-                    {.label = "subgroups", .code = "// ids\nrequires buffer_view;\n"});
+                    {.label = "subgroups", .code = "// ids\nrequires texel_buffers;\n"});
               },
               {"createShaderModule([ShaderModule \"subgroups\"])", "line 2",
-               "requires buffer_view: language extension 'buffer_view' is not implemented",
+               "requires texel_buffers: 'texel_buffers' is not a WGSL language extension",
                "(supported: readonly_and_readwrite_storage_textures, "
                "packed_4x8_integer_dot_product,"});
   CompilationInfo info = m.getCompilationInfo();
@@ -166,6 +168,84 @@ TEST(ShaderModuleFeatureTest, EnableF16NeedsShaderF16) {
   EXPECT_FALSE(captureError(f16, [&] {
     f16.createShaderModule({.code = "enable f16;\n@compute @workgroup_size(1) fn main() {}\n"});
   }));
+}
+
+// #dom-gpudevice-createshadermodule: each of the six enable-extensions of
+// wgsl.bs (#enable-extensions) needs its GPUFeatureName; without it the module
+// is a validation error naming the extension and the feature to request.
+TEST(ShaderModuleFeatureTest, EveryEnableExtensionNeedsItsFeature) {
+  struct Case {
+    const char* extension;
+    FeatureName feature;
+    const char* featureName;
+    const char* code;  // a use of what the extension allows
+  };
+  const Case cases[] = {
+      {"f16", FeatureName::ShaderF16, "shader-f16",
+       "@compute @workgroup_size(1) fn main() { _ = 1h; }\n"},
+      {"clip_distances", FeatureName::ClipDistances, "clip-distances",
+       "struct O { @builtin(position) p : vec4f, @builtin(clip_distances) c : array<f32, 1> }\n"
+       "@vertex fn main() -> O { return O(); }\n"},
+      {"dual_source_blending", FeatureName::DualSourceBlending, "dual-source-blending",
+       "struct O { @location(0) @blend_src(0) a : vec4f, @location(0) @blend_src(1) b : vec4f }\n"
+       "@fragment fn main() -> O { return O(); }\n"},
+      {"subgroups", FeatureName::Subgroups, "subgroups",
+       "@compute @workgroup_size(64) fn main() { _ = subgroupAdd(1u); }\n"},
+      {"primitive_index", FeatureName::PrimitiveIndex, "primitive-index",
+       "@fragment fn main(@builtin(primitive_index) i : u32) { _ = i; }\n"},
+      {"subgroup_size_control", FeatureName::SubgroupSizeControl, "subgroup-size-control",
+       "@compute @workgroup_size(64) @subgroup_size(32) fn main() { _ = subgroupAdd(1u); }\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.extension);
+    const std::string code = "enable " + std::string(c.extension) + ";\n" + c.code;
+    Device plain = makeDevice();
+    std::optional<Error> e = captureError(plain, [&] { plain.createShaderModule({.code = code}); });
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->code, ErrorCode::ShaderModuleExtensionNotEnabled) << e->message;
+    EXPECT_THAT(e->message, ::testing::HasSubstr("`enable " + std::string(c.extension) +
+                                                 ";` (line 1), which needs the \"" + c.featureName +
+                                                 "\" feature"));
+    EXPECT_THAT(e->message, ::testing::HasSubstr("Request \"" + std::string(c.featureName) +
+                                                 "\" in requiredFeatures"));
+    // The module's compilation messages say it too (the front end's own check).
+    ShaderModule module;
+    captureError(plain, [&] { module = plain.createShaderModule({.code = code}); });
+    std::string messages;
+    for (const CompilationMessage& m : module.getCompilationInfo().messages)
+      messages += m.message + "\n";
+    EXPECT_THAT(messages, ::testing::HasSubstr("extension '" + std::string(c.extension) +
+                                               "' is a known WGSL enable-extension"));
+    EXPECT_THAT(messages, ::testing::HasSubstr("the feature '" + std::string(c.featureName) + "'"));
+
+    DeviceOptions with;
+    with.descriptor.requiredFeatures = {c.feature};
+    Device device = makeDevice(with);
+    EXPECT_FALSE(captureError(device, [&] { device.createShaderModule({.code = code}); }));
+  }
+}
+
+// "subgroup-size-control" enables "subgroups" (#dom-gpufeaturename-subgroup-size-control),
+// and `enable subgroup_size_control;` enables subgroups (#enable-extensions).
+TEST(ShaderModuleFeatureTest, SubgroupSizeControlBringsSubgroups) {
+  DeviceOptions with;
+  with.descriptor.requiredFeatures = {FeatureName::SubgroupSizeControl};
+  Device device = makeDevice(with);
+  EXPECT_FALSE(captureError(device, [&] {
+    device.createShaderModule({.code = "enable subgroups;\n"
+                                       "@compute @workgroup_size(64) fn main() {\n"
+                                       "  _ = subgroupAdd(1u);\n}\n"});
+  }));
+  // With "subgroups" only, `enable subgroup_size_control;` is refused.
+  DeviceOptions subgroups;
+  subgroups.descriptor.requiredFeatures = {FeatureName::Subgroups};
+  Device only = makeDevice(subgroups);
+  std::optional<Error> e = captureError(only, [&] {
+    only.createShaderModule({.code = "enable subgroups;\nenable subgroup_size_control;\n"});
+  });
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->code, ErrorCode::ShaderModuleExtensionNotEnabled) << e->message;
+  EXPECT_THAT(e->message, ::testing::HasSubstr("`enable subgroup_size_control;` (line 2)"));
 }
 
 TEST(ShaderModuleStrictTest, StrictModeReportsAtTheCall) {
