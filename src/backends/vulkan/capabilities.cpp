@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "backends/vulkan/formats.h"
+
 namespace bindery::vulkan {
 
 namespace {
@@ -114,6 +116,14 @@ FeatureSet featuresOf(const PhysicalDevice& device) {
   if (formatSupports(device.handle, VK_FORMAT_D32_SFLOAT_S8_UINT, kDepthStencil)) {
     features.add(FeatureName::Depth32floatStencil8);
   }
+  // Compressed formats: copies and zero-initialisation by buffer copies
+  // (copies.cpp, texture.cpp), sampling as any format (formats.h).
+  CompressedFormatSupport compressed = compressedFormatSupport(device.handle, device.features);
+  if (compressed.bc) features.add(FeatureName::TextureCompressionBc);
+  if (compressed.bcSliced3d) features.add(FeatureName::TextureCompressionBcSliced3d);
+  if (compressed.etc2) features.add(FeatureName::TextureCompressionEtc2);
+  if (compressed.astc) features.add(FeatureName::TextureCompressionAstc);
+  if (compressed.astcSliced3d) features.add(FeatureName::TextureCompressionAstcSliced3d);
   // Timestamps resolve to nanoseconds unscaled (query_set.h): only with one
   // tick per nanosecond.
   const VkPhysicalDeviceLimits& limits = device.properties.limits;
@@ -140,6 +150,9 @@ VkPhysicalDeviceFeatures enabledFeaturesOf(const PhysicalDevice& device) {
   enabled.drawIndirectFirstInstance = has.drawIndirectFirstInstance;
   enabled.shaderStorageImageExtendedFormats = has.shaderStorageImageExtendedFormats;
   enabled.multiDrawIndirect = has.multiDrawIndirect;
+  enabled.textureCompressionBC = has.textureCompressionBC;  // the compressed families (formats.h)
+  enabled.textureCompressionETC2 = has.textureCompressionETC2;
+  enabled.textureCompressionASTC_LDR = has.textureCompressionASTC_LDR;
   return enabled;
 }
 

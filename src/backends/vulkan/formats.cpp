@@ -165,6 +165,67 @@ VkImageAspectFlags aspectsOf(TextureFormat format, TextureAspect aspect) {
   return all;
 }
 
+namespace {
+
+enum class Family { None, Bc, Etc2, Astc };
+
+// The compression family of a block-compressed VkFormat (the core's
+// ranges: BC 131-146, ETC2/EAC 147-156, ASTC 157-184).
+Family familyOf(VkFormat format) {
+  if (format >= VK_FORMAT_BC1_RGB_UNORM_BLOCK && format <= VK_FORMAT_BC7_SRGB_BLOCK) {
+    return Family::Bc;
+  }
+  if (format >= VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK && format <= VK_FORMAT_EAC_R11G11_SNORM_BLOCK) {
+    return Family::Etc2;
+  }
+  if (format >= VK_FORMAT_ASTC_4x4_UNORM_BLOCK && format <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK) {
+    return Family::Astc;
+  }
+  return Family::None;
+}
+
+bool sampledAndCopied(VkPhysicalDevice device, VkFormat format) {
+  constexpr VkFormatFeatureFlags kNeeded =
+      VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+      VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+  VkFormatProperties properties{};
+  vkGetPhysicalDeviceFormatProperties(device, format, &properties);
+  return (properties.optimalTilingFeatures & kNeeded) == kNeeded;
+}
+
+bool usableAs3d(VkPhysicalDevice device, VkFormat format) {
+  VkImageFormatProperties properties{};
+  return vkGetPhysicalDeviceImageFormatProperties(
+             device, format, VK_IMAGE_TYPE_3D, VK_IMAGE_TILING_OPTIMAL,
+             VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+             0, &properties) == VK_SUCCESS;
+}
+
+}  // namespace
+
+CompressedFormatSupport compressedFormatSupport(VkPhysicalDevice device,
+                                                const VkPhysicalDeviceFeatures& features) {
+  bool all[4] = {false, features.textureCompressionBC == VK_TRUE,
+                 features.textureCompressionETC2 == VK_TRUE,
+                 features.textureCompressionASTC_LDR == VK_TRUE};
+  bool all3d[4] = {false, all[1], all[2], all[3]};
+  for (uint32_t i = 0; i < kTextureFormatCount; ++i) {
+    VkFormat format = baseVkFormat(static_cast<TextureFormat>(i));
+    auto family = static_cast<size_t>(familyOf(format));
+    if (family == 0 || !all[family]) continue;
+    if (!sampledAndCopied(device, format)) all[family] = false;
+    if (!usableAs3d(device, format)) all3d[family] = false;
+  }
+  CompressedFormatSupport s;
+  s.bc = all[1];
+  s.bcSliced3d = s.bc && all3d[1];
+  s.etc2 = all[2];
+  s.astc = all[3];
+  s.astcSliced3d = s.astc && all3d[3];
+  return s;
+}
+
 uint32_t copyBlockBytes(TextureFormat format, VkFormat vkFormat, VkImageAspectFlags vkAspect) {
   (void)format;
   if (vkAspect == VK_IMAGE_ASPECT_STENCIL_BIT) return 1;

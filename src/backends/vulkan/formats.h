@@ -30,6 +30,20 @@ VkFormat baseVkFormat(TextureFormat format);
 VkImageAspectFlags allAspects(TextureFormat format);
 // The aspects `aspect` selects of `format` (#aspect).
 VkImageAspectFlags aspectsOf(TextureFormat format, TextureAspect aspect);
+// The compressed-format features the device supports (#texture-formats-tier
+// families: texture-compression-bc / -etc2 / -astc, and the -sliced-3d forms):
+// a family is offered when the device feature (textureCompressionBC / ETC2 /
+// ASTC_LDR) is there and every format of it can be sampled with filtering and
+// copied both ways in optimal tiling; sliced-3d when every one can also be a
+// 3d image.
+struct CompressedFormatSupport {
+  bool bc = false, bcSliced3d = false;
+  bool etc2 = false;
+  bool astc = false, astcSliced3d = false;
+};
+CompressedFormatSupport compressedFormatSupport(VkPhysicalDevice device,
+                                                const VkPhysicalDeviceFeatures& features);
+
 // Bytes of one texel in a buffer copy of `vkAspect` (a single aspect): the
 // color format's block size, 2 or 4 for depth, 1 for stencil.
 uint32_t copyBlockBytes(TextureFormat format, VkFormat vkFormat, VkImageAspectFlags vkAspect);

@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstring>
+
 #include "backends/vulkan/device.h"
 #include "backends/vulkan/formats.h"
 #include "core/resources/format.h"
@@ -112,6 +115,11 @@ Status Texture::initialize(const core::TextureBase& texture) {
   info.extent = {texture.width(),
                  texture.dimension() == TextureDimension::e1D ? 1 : texture.height(),
                  texture.dimension() == TextureDimension::e3D ? texture.depthOrArrayLayers() : 1};
+  extent_ = info.extent;
+  const core::FormatInfo& block = core::formatInfo(texture.format());
+  blockWidth_ = block.blockWidth;
+  blockHeight_ = block.blockHeight;
+  blockBytes_ = block.texelBlockSize;
   info.mipLevels = mipCount_;
   info.arrayLayers = layerCount_;
   info.samples = static_cast<VkSampleCountFlagBits>(texture.sampleCount());
@@ -195,7 +203,9 @@ void Texture::clearUninitialized(VkCommandBuffer commands, const SubresourceRang
     if (missing & 1) aspects |= allAspects_ & ~VkImageAspectFlags{VK_IMAGE_ASPECT_STENCIL_BIT};
     if (missing & 2) aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
     VkImageSubresourceRange subresource{aspects, range.mipLevel, 1, layer, 1};
-    if (allAspects_ == VK_IMAGE_ASPECT_COLOR_BIT) {
+    if (blockWidth_ > 1 || blockHeight_ > 1) {
+      copyZeros(commands, range.mipLevel, layer);
+    } else if (allAspects_ == VK_IMAGE_ASPECT_COLOR_BIT) {
       VkClearColorValue zero{};
       vkCmdClearColorImage(commands, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1,
                            &subresource);
@@ -206,6 +216,26 @@ void Texture::clearUninitialized(VkCommandBuffer commands, const SubresourceRang
     }
     done |= missing;
   }
+}
+
+void Texture::copyZeros(VkCommandBuffer commands, uint32_t mip, uint32_t layer) {
+  VkExtent3D size{std::max(1u, extent_.width >> mip), std::max(1u, extent_.height >> mip),
+                  std::max(1u, extent_.depth >> mip)};
+  uint64_t blocks = uint64_t{(size.width + blockWidth_ - 1) / blockWidth_} *
+                    ((size.height + blockHeight_ - 1) / blockHeight_) * size.depth;
+  Result<StagingSpan> zeros =
+      device_.staging().allocate(blocks * blockBytes_, blockBytes_, device_.pendingSerial());
+  if (zeros.isError()) {
+    (void)device_.track(zeros.error());
+    return;
+  }
+  std::memset(zeros.value().data, 0, blocks * blockBytes_);
+  VkBufferImageCopy region{};
+  region.bufferOffset = zeros.value().offset;
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, layer, 1};
+  region.imageExtent = size;
+  vkCmdCopyBufferToImage(commands, zeros.value().buffer, image_,
+                         VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
 }
 
 void Texture::prepareTransferRead(VkCommandBuffer commands, const SubresourceRange& range) {

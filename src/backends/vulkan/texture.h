@@ -73,6 +73,9 @@ class Texture final : public backend::TextureBackend {
                   VkAccessFlags dstAccess = VK_ACCESS_TRANSFER_READ_BIT |
                                             VK_ACCESS_TRANSFER_WRITE_BIT);
   void clearUninitialized(VkCommandBuffer commands, const SubresourceRange& range);
+  // A block-compressed format cannot be cleared (vkCmdClearColorImage):
+  // zeros are copied in from staging memory instead.
+  void copyZeros(VkCommandBuffer commands, uint32_t mip, uint32_t layer);
 
   Device& device_;
   TextureFormat webgpuFormat_;
@@ -80,6 +83,8 @@ class Texture final : public backend::TextureBackend {
   VkImageAspectFlags allAspects_ = 0;
   uint32_t mipCount_ = 1;
   uint32_t layerCount_ = 1;
+  VkExtent3D extent_{};                                         // of mip level 0
+  uint32_t blockWidth_ = 1, blockHeight_ = 1, blockBytes_ = 0;  // compressed formats: > 1
   VkImage image_ = VK_NULL_HANDLE;
   Allocation memory_;
   std::vector<VkImageLayout> layouts_;  // per (mip, layer)
