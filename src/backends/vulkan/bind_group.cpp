@@ -9,8 +9,13 @@
 #include "backends/vulkan/buffer.h"
 #include "backends/vulkan/compute_state.h"
 #include "backends/vulkan/device.h"
+#include "backends/vulkan/external_texture.h"
+#include "backends/vulkan/sampler.h"
+#include "backends/vulkan/texture_view.h"
 #include "core/binding/bind_group.h"
 #include "core/resources/buffer.h"
+#include "core/resources/external_texture.h"
+#include "core/resources/texture_view.h"
 
 namespace bindery::vulkan {
 
@@ -41,50 +46,139 @@ Result<std::unique_ptr<BindGroup>> BindGroup::create(std::shared_ptr<ComputeStat
   return self;
 }
 
+Result<VkImageView> BindGroup::useView(const core::TextureViewBase& coreView, VkImageLayout layout,
+                                       bool writable) {
+  TextureView& view = TextureView::of(coreView);
+  Result<VkImageView> handle = view.handle();
+  if (handle.isError()) return handle.error();
+  textures_.push_back({&view, layout, writable});
+  writes_ |= writable;
+  return handle.value();
+}
+
+Status BindGroup::writeTexture(const core::BindGroupBase& group, uint32_t i,
+                               VkDescriptorImageInfo& info) {
+  const core::LayoutEntry& e = group.layoutEntry(i);
+  const SetLayoutBinding& b = layout_->binding(i);
+  if (e.kind == core::BindingKind::Sampler) {
+    info = {Sampler::of(*group.sampler(i)).handle(), VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED};
+    return {};
+  }
+  // Sampled textures are read in SHADER_READ_ONLY_OPTIMAL, storage textures
+  // (every access) in GENERAL.
+  VkImageLayout layout = e.kind == core::BindingKind::StorageTexture
+                             ? VK_IMAGE_LAYOUT_GENERAL
+                             : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+  Result<VkImageView> view = useView(*group.textureView(i), layout, b.writable);
+  if (view.isError()) return view.error();
+  info = {VK_NULL_HANDLE, view.value(), layout};
+  return {};
+}
+
+// A texture_external entry: plane 0 at `plane0`; plane 1 and the parameters
+// at the extra bindings (external_texture.h).
+Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, DescriptorInfo* infos,
+                                VkWriteDescriptorSet* writes) {
+  std::vector<const core::TextureViewBase*> planes;
+  if (const core::ExternalTextureBase* external = group.externalTexture(i)) {
+    for (const auto& plane : external->planes()) planes.push_back(plane.get());
+  } else {
+    planes.push_back(group.textureView(i));  // a texture view bound to the entry
+  }
+  const SetLayoutBinding& b = layout_->binding(i);
+  if (planes.size() > 2) {
+    return backend::internalError(fmt::format(
+        "createBindGroup: binding {} is an external texture of {} planes: not supported yet on "
+        "Vulkan (one RGBA plane, or Y and UV planes, are).",
+        b.binding, planes.size()));
+  }
+  constexpr VkImageLayout kRead = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+  for (size_t p = 0; p < 2; ++p) {
+    Result<VkImageView> view = useView(*planes[std::min(p, planes.size() - 1)], kRead, false);
+    if (view.isError()) return view.error();
+    infos[p].image = {VK_NULL_HANDLE, view.value(), kRead};
+  }
+  Result<std::unique_ptr<ExternalParamsBuffer>> params =
+      ExternalParamsBuffer::create(state_->device(), static_cast<uint32_t>(planes.size()));
+  if (params.isError()) return params.error();
+  infos[2].buffer = {params.value()->handle(), 0, kExternalParamsSize};
+  params_.push_back(std::move(params.value()));
+  const ExternalBindings& extra = layout_->externalBindings(i);
+  const uint32_t bindings[3] = {b.binding, extra.plane1, extra.parameters};
+  for (uint32_t k = 0; k < 3; ++k) {
+    writes[k] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[k].dstSet = set_.set;
+    writes[k].dstBinding = bindings[k];
+    writes[k].descriptorCount = 1;
+    writes[k].descriptorType =
+        k == 2 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+    if (k == 2) {
+      writes[k].pBufferInfo = &infos[k].buffer;
+    } else {
+      writes[k].pImageInfo = &infos[k].image;
+    }
+  }
+  return {};
+}
+
 Status BindGroup::write(const core::BindGroupBase& group) {
   uint32_t count = group.entryCount();
   uint32_t buffers = group.bufferCount();
+  // A texture_external entry writes three descriptors.
+  uint32_t total = count;
+  for (uint32_t i = buffers; i < count; ++i) {
+    if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) total += 2;
+  }
   // Small groups write from the stack.
   constexpr uint32_t kInline = 8;
-  std::array<VkDescriptorBufferInfo, kInline> inlineInfos;
+  std::array<DescriptorInfo, kInline> inlineInfos;
   std::array<VkWriteDescriptorSet, kInline> inlineWrites;
-  std::vector<VkDescriptorBufferInfo> heapInfos;
+  std::vector<DescriptorInfo> heapInfos;
   std::vector<VkWriteDescriptorSet> heapWrites;
-  VkDescriptorBufferInfo* infos = inlineInfos.data();
+  DescriptorInfo* infos = inlineInfos.data();
   VkWriteDescriptorSet* writes = inlineWrites.data();
-  if (count > kInline) {
-    heapInfos.resize(count);
-    heapWrites.resize(count);
+  if (total > kInline) {
+    heapInfos.resize(total);
+    heapWrites.resize(total);
     infos = heapInfos.data();
     writes = heapWrites.data();
   }
-  uint32_t written = 0;
   uses_.reserve(buffers);
+  uint32_t n = 0;  // descriptors written
   for (uint32_t i = 0; i < count; ++i) {
     const SetLayoutBinding& b = layout_->binding(i);
-    if (i >= buffers) {
-      // Textures, samplers and external textures need the image views and
-      // samplers of "Render on the GPU".
-      return backend::internalError(fmt::format(
-          "createBindGroup: binding {} is a {}: not supported yet on Vulkan (bindery's Vulkan "
-          "backend binds buffers; textures, samplers and external textures come with the "
-          "render work).",
-          b.binding, core::toString(group.layoutEntry(i).kind)));
+    if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) {
+      BINDERY_VK_TRY(writeExternal(group, i, infos + n, writes + n));
+      n += 3;
+      continue;
     }
-    VkBuffer buffer = Buffer::of(*group.buffer(i)).handle();
-    infos[i] = {buffer, group.bufferRange(i).offset, descriptorRange(group, i)};
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     w.dstSet = set_.set;
     w.dstBinding = b.binding;
     w.descriptorCount = 1;
     w.descriptorType = b.type;
-    w.pBufferInfo = &infos[i];
-    writes[written++] = w;
-    uses_.push_back({buffer, b.writable});
-    writes_ |= b.writable;
+    if (i < buffers) {
+      VkBuffer buffer = Buffer::of(*group.buffer(i)).handle();
+      infos[n].buffer = {buffer, group.bufferRange(i).offset, descriptorRange(group, i)};
+      w.pBufferInfo = &infos[n].buffer;
+      uses_.push_back({buffer, b.writable});
+      writes_ |= b.writable;
+    } else {
+      BINDERY_VK_TRY(writeTexture(group, i, infos[n].image));
+      w.pImageInfo = &infos[n].image;
+    }
+    writes[n++] = w;
   }
-  vkUpdateDescriptorSets(state_->handle(), written, writes, 0, nullptr);
+  vkUpdateDescriptorSets(state_->handle(), n, writes, 0, nullptr);
   return {};
+}
+
+void prepareTextureUses(VkCommandBuffer commands, const BindGroup& group,
+                        VkPipelineStageFlags stages) {
+  for (const TextureUse& use : group.textureUses()) {
+    use.view->texture().prepareShaderUse(commands, use.view->range(), use.view->mipLevelCount(),
+                                         use.layout, stages);
+  }
 }
 
 BindGroup::~BindGroup() {

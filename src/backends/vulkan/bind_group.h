@@ -9,6 +9,16 @@
 // (the rest of the buffer after the largest valid dynamic offset), because
 // Vulkan keeps one range for every dynamic offset.
 //
+// Texture entries are written with their view and the layout their
+// subresources are in while shaders use them: SHADER_READ_ONLY_OPTIMAL for a
+// sampled texture, GENERAL for a storage texture (read-only, write-only or
+// read-write); sampler entries with their VkSampler (sampler.h). The group
+// lists its textures (textureUses()) so that a pass moves them to that layout
+// before using them (Texture::prepareShaderUse, texture.h): a compute pass
+// before each dispatch that uses the group, a render pass before it begins.
+// texture_external entries are written as planes and a parameters buffer
+// (external_texture.h), each plane a sampled texture.
+//
 // When the group is destroyed, its set goes back to the set layout once the
 // GPU has finished the work submitted so far, and is reused.
 #pragma once
@@ -21,15 +31,19 @@
 #include "backends/backend.h"
 #include "backends/vulkan/descriptor_allocator.h"
 #include "backends/vulkan/error.h"
+#include "backends/vulkan/external_texture.h"
 
 namespace bindery::core {
 class BindGroupBase;
-}
+class TextureViewBase;
+}  // namespace bindery::core
 
 namespace bindery::vulkan {
 
+class BindGroup;
 class ComputeState;
 class SetLayout;
+class TextureView;
 
 // A buffer the group gives shaders, for the barriers of
 // compute_pass_recorder.cpp.
@@ -37,6 +51,25 @@ struct BufferUse {
   VkBuffer buffer = VK_NULL_HANDLE;
   bool writable = false;
 };
+
+// One descriptor's info: a buffer's or an image's (a view, a sampler).
+union DescriptorInfo {
+  VkDescriptorBufferInfo buffer;
+  VkDescriptorImageInfo image;
+};
+
+// A texture view the group gives shaders: the layout its subresources must be
+// in, and whether shaders may write it (a storage texture not 'read-only').
+struct TextureUse {
+  TextureView* view = nullptr;
+  VkImageLayout layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+  bool writable = false;
+};
+
+// Moves every texture `group` gives shaders to its layout, clearing what was
+// never written (Texture::prepareShaderUse), for shaders of `stages`.
+void prepareTextureUses(VkCommandBuffer commands, const BindGroup& group,
+                        VkPipelineStageFlags stages);
 
 class BindGroup final : public backend::BindGroupBackend {
  public:
@@ -46,6 +79,7 @@ class BindGroup final : public backend::BindGroupBackend {
 
   VkDescriptorSet handle() const { return set_.set; }
   const std::vector<BufferUse>& bufferUses() const { return uses_; }
+  const std::vector<TextureUse>& textureUses() const { return textures_; }
   bool writesAnything() const { return writes_; }
 
   static BindGroup& of(const core::BindGroupBase& group);
@@ -54,11 +88,21 @@ class BindGroup final : public backend::BindGroupBackend {
   BindGroup(std::shared_ptr<ComputeState> state, std::shared_ptr<SetLayout> layout)
       : state_(std::move(state)), layout_(std::move(layout)) {}
   Status write(const core::BindGroupBase& group);
+  // Dense entry i (a sampler or a texture view): its descriptor's info.
+  Status writeTexture(const core::BindGroupBase& group, uint32_t i, VkDescriptorImageInfo& info);
+  // Dense entry i, a texture_external: its three descriptors.
+  Status writeExternal(const core::BindGroupBase& group, uint32_t i, DescriptorInfo* infos,
+                       VkWriteDescriptorSet* writes);
+  // The view's VkImageView, noted as a texture shaders use in `layout`.
+  Result<VkImageView> useView(const core::TextureViewBase& view, VkImageLayout layout,
+                              bool writable);
 
   std::shared_ptr<ComputeState> state_;
   std::shared_ptr<SetLayout> layout_;
   DescriptorSetAllocation set_;
   std::vector<BufferUse> uses_;
+  std::vector<TextureUse> textures_;
+  std::vector<std::unique_ptr<ExternalParamsBuffer>> params_;  // texture_external entries
   bool writes_ = false;
 };
 

@@ -5,6 +5,7 @@
 
 #include "backends/vulkan/compute_state.h"
 #include "backends/vulkan/device.h"
+#include "backends/vulkan/external_texture.h"
 
 namespace bindery::vulkan {
 
@@ -54,8 +55,6 @@ Status SetLayout::initialize() {
   std::vector<VkDescriptorSetLayoutBinding> vk;
   bindings_.reserve(entries_.size());
   external_.resize(entries_.size());
-  uint32_t next = 0;  // the first binding number after the layout's own
-  for (const core::LayoutEntry& e : entries_) next = std::max(next, e.binding + 1);
   for (size_t i = 0; i < entries_.size(); ++i) {
     const core::LayoutEntry& e = entries_[i];
     SetLayoutBinding b = vkBinding(e);
@@ -64,11 +63,11 @@ Status SetLayout::initialize() {
     VkShaderStageFlags stages = vkStages(e.visibility);
     vk.push_back({b.binding, b.type, 1, stages, nullptr});
     if (e.kind == core::BindingKind::ExternalTexture) {
-      // Plane 1 and the parameters (the "Render on the GPU" lowering).
-      external_[i] = {next, next + 1};
-      vk.push_back({next, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages, nullptr});
-      vk.push_back({next + 1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
-      next += 2;
+      // Plane 1 and the parameters where the generator reads them (external_texture.h).
+      external_[i] = {e.binding + kExternalPlane1Offset, e.binding + kExternalParamsOffset};
+      vk.push_back({external_[i].plane1, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages, nullptr});
+      vk.push_back(
+          {external_[i].parameters, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
     }
   }
   VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};

@@ -7,8 +7,8 @@
 // offsets, which Vulkan orders by binding number, are in WebGPU's order);
 // hasDynamicOffset -> UNIFORM_BUFFER_DYNAMIC / STORAGE_BUFFER_DYNAMIC. A
 // texture_external entry is expanded into its planes and parameters: binding
-// n holds plane 0, and the extra bindings after the layout's largest binding
-// number hold plane 1 and the parameters' uniform buffer (externalBindings()).
+// n holds plane 0, bindings n + 1000 and n + 2000 plane 1 and the parameters'
+// uniform buffer (externalBindings(), external_texture.h).
 // The set layout also keeps the sets of destroyed bind groups for reuse.
 #pragma once
 

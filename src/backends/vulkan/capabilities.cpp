@@ -110,6 +110,8 @@ Limits limitsOf(const PhysicalDevice& device) {
 
 FeatureSet featuresOf(const PhysicalDevice& device) {
   FeatureSet features{FeatureName::CoreFeaturesAndLimits};
+  // Every Vulkan image view has a component mapping (texture_view.cpp).
+  features.add(FeatureName::TextureComponentSwizzle);
   constexpr VkFormatFeatureFlags kDepthStencil = VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT |
                                                  VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
                                                  VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
@@ -150,6 +152,7 @@ VkPhysicalDeviceFeatures enabledFeaturesOf(const PhysicalDevice& device) {
   enabled.drawIndirectFirstInstance = has.drawIndirectFirstInstance;
   enabled.shaderStorageImageExtendedFormats = has.shaderStorageImageExtendedFormats;
   enabled.multiDrawIndirect = has.multiDrawIndirect;
+  enabled.samplerAnisotropy = has.samplerAnisotropy;        // sampler.cpp
   enabled.textureCompressionBC = has.textureCompressionBC;  // the compressed families (formats.h)
   enabled.textureCompressionETC2 = has.textureCompressionETC2;
   enabled.textureCompressionASTC_LDR = has.textureCompressionASTC_LDR;

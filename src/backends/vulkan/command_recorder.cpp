@@ -3,13 +3,19 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <vector>
+
+#include "backends/vulkan/bind_group.h"
 #include "backends/vulkan/buffer.h"
 #include "backends/vulkan/compute_pass_recorder.h"
 #include "backends/vulkan/copies.h"
 #include "backends/vulkan/query_set.h"
 #include "backends/vulkan/render_pass_recorder.h"
+#include "core/binding/bind_group.h"
 #include "core/commands/command_buffer.h"
 #include "core/commands/copy_commands.h"
+#include "core/commands/render_pass.h"
 #include "core/resources/buffer.h"
 
 namespace bindery::vulkan {
@@ -64,6 +70,48 @@ void recordCopyTextureToTexture(VkCommandBuffer commands, const uint8_t* p) {
                                      cmd.copySize);
 }
 
+// The bind groups each render pass of `stream` sets (itself or in the bundles
+// it executes), in pass order, each once: their textures move to the layouts
+// their shaders use before the pass begins (a dynamic rendering instance
+// allows no layout transition).
+std::vector<std::vector<const BindGroup*>> renderPassGroups(const core::CommandStream& stream) {
+  std::vector<std::vector<const BindGroup*>> passes;
+  bool inRenderPass = false;
+  auto noteGroup = [&](CommandType type, const uint8_t* p) {
+    if (type != CommandType::SetBindGroup) return;
+    const auto& cmd = payload<core::SetBindGroupCmd>(p);
+    if (cmd.group) passes.back().push_back(&BindGroup::of(*cmd.group));
+  };
+  stream.forEach([&](CommandType type, const uint8_t* p) {
+    if (type == CommandType::BeginRenderPass) {
+      passes.emplace_back();
+      inRenderPass = true;
+    } else if (type == CommandType::EndPass) {
+      inRenderPass = false;
+    } else if (inRenderPass && type == CommandType::ExecuteBundles) {
+      const auto& cmd = payload<core::ExecuteBundlesCmd>(p);
+      const auto* bundles = reinterpret_cast<const core::RenderBundleBase* const*>(
+          core::CommandStream::extraOf(&cmd));
+      for (uint32_t i = 0; i < cmd.count; ++i) bundles[i]->commands().forEach(noteGroup);
+    } else if (inRenderPass) {
+      noteGroup(type, p);
+    }
+  });
+  for (std::vector<const BindGroup*>& groups : passes) {
+    std::ranges::sort(groups);
+    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+  }
+  return passes;
+}
+
+void prepareRenderPassTextures(VkCommandBuffer commands,
+                               const std::vector<const BindGroup*>& groups) {
+  for (const BindGroup* group : groups) {
+    prepareTextureUses(commands, *group,
+                       VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+  }
+}
+
 }  // namespace
 
 std::string_view commandName(CommandType type) {
@@ -107,8 +155,13 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
   Status status;
   ComputePassRecorder compute(commands);  // compute passes: compute_pass_recorder.h
   RenderPassRecorder render(commands);    // render passes: render_pass_recorder.h
+  std::vector<std::vector<const BindGroup*>> passGroups = renderPassGroups(stream);
+  size_t renderPass = 0;
   stream.forEach([&](CommandType type, const uint8_t* p) {
     if (status.isError()) return;
+    if (type == CommandType::BeginRenderPass) {
+      prepareRenderPassTextures(commands, passGroups[renderPass++]);
+    }
     if (compute.handles(type)) {
       status = compute.record(type, p);
       return;

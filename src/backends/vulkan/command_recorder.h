@@ -1,8 +1,10 @@
 // Records a submitted command buffer's command stream (core::CommandStream)
 // into a VkCommandBuffer: one recordX per CommandType. Copies and clears are
-// recorded; compute, render and query commands are not yet (later issues):
-// they yield an Internal error "not supported yet on Vulkan: <command>" and
-// nothing of that command buffer runs.
+// recorded here, compute and render passes by their recorders; before each
+// render pass begins, the textures of the bind groups it sets move to their
+// shader layouts (a first walk of the stream finds them). Query commands are
+// not recorded yet: they yield an Internal error "not supported yet on
+// Vulkan: <command>" and nothing of that command buffer runs.
 #pragma once
 
 #include "backends/vulkan/functions.h"

@@ -10,6 +10,7 @@
 #include "backends/vulkan/compute_pipeline.h"
 #include "backends/vulkan/compute_state.h"
 #include "backends/vulkan/pipeline_layout.h"
+#include "backends/vulkan/texture_view.h"
 #include "core/binding/bind_group.h"
 #include "core/commands/command_buffer.h"
 #include "core/device/device.h"
@@ -184,14 +185,23 @@ void ComputePassRecorder::trackUses() {
   const PipelineLayout& layout = *binder_.layout();
   uint32_t count = layout.setCount();
   bool conflict = false, readOnly = true;
+  // Read or write after write; write after read.
+  auto conflicts = [&](const auto& states, auto key, bool writable) {
+    auto it = states.find(key);
+    return it != states.end() &&
+           (it->second.writeEpoch == epoch_ || (writable && it->second.readEpoch == epoch_));
+  };
+  auto note = [&](BufferState& s, bool writable) {
+    (writable ? s.writeEpoch : s.readEpoch) = epoch_;
+    if (writable) readOnly = false;
+  };
   for (uint32_t n = 0; n < count && !conflict; ++n) {
     if (!binder_.wanted(n).group) continue;
     for (const BufferUse& use : binder_.wanted(n).group->bufferUses()) {
-      auto it = buffers_.find(use.buffer);
-      if (it == buffers_.end()) continue;
-      // Read or write after write; write after read.
-      conflict |=
-          it->second.writeEpoch == epoch_ || (use.writable && it->second.readEpoch == epoch_);
+      conflict |= conflicts(buffers_, use.buffer, use.writable);
+    }
+    for (const TextureUse& use : binder_.wanted(n).group->textureUses()) {
+      conflict |= conflicts(images_, use.view->texture().handle(), use.writable);
     }
   }
   if (conflict) {
@@ -200,13 +210,12 @@ void ComputePassRecorder::trackUses() {
   for (uint32_t n = 0; n < count; ++n) {
     if (!binder_.wanted(n).group) continue;
     for (const BufferUse& use : binder_.wanted(n).group->bufferUses()) {
-      BufferState& s = buffers_[use.buffer];
-      if (use.writable) {
-        s.writeEpoch = epoch_;
-        readOnly = false;
-      } else {
-        s.readEpoch = epoch_;
-      }
+      note(buffers_[use.buffer], use.writable);
+    }
+    // Textures move to their layout (cleared first if never written).
+    prepareTextureUses(commands_, *binder_.wanted(n).group, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+    for (const TextureUse& use : binder_.wanted(n).group->textureUses()) {
+      note(images_[use.view->texture().handle()], use.writable);
     }
   }
   lastUsesReadOnly_ = readOnly;

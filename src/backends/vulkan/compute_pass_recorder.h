@@ -11,7 +11,9 @@
 // - Barriers from usage tracking: each buffer a dispatch uses is read or
 //   written (storage, read_write); a dispatch that reads or writes a buffer
 //   written since the last barrier, or writes one read since then, gets one
-//   compute -> compute barrier first. Nothing else gets one. A pass that
+//   compute -> compute barrier first; textures (sampled, storage) likewise,
+//   by image, and each moves to the layout its bind group wants first
+//   (prepareTextureUses, bind_group.h). Nothing else gets one. A pass that
 //   follows other work (the command buffer's start: earlier submissions and
 //   queue writes; copies and clears) begins with one barrier from all
 //   earlier writes; copies after a pass have their own (barriers.h).
@@ -107,6 +109,7 @@ class ComputePassRecorder {
   // Usage tracking: epoch_ grows at each barrier.
   uint64_t epoch_ = 1;
   std::unordered_map<VkBuffer, BufferState> buffers_;
+  std::unordered_map<VkImage, BufferState> images_;  // storage and sampled textures
 
   // Indirect dispatches.
   std::shared_ptr<ComputeState> indirectState_;

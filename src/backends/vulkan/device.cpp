@@ -281,12 +281,9 @@ void Device::destroy() {
 
 // Objects bindery does not realise on Vulkan yet: trivial backend objects (the
 // render issue gives them their Vulkan objects). Bind group layouts, bind
-// groups, pipeline layouts and compute pipelines: bind_group_layout.cpp,
-// bind_group.cpp, pipeline_layout.cpp, compute_pipeline.cpp; a shader module
-// needs none (compute_pipeline.h).
-Result<std::unique_ptr<backend::SamplerBackend>> Device::createSampler(const core::SamplerBase&) {
-  return std::unique_ptr<backend::SamplerBackend>(new backend::SamplerBackend());
-}
+// groups, pipeline layouts, compute pipelines and samplers: bind_group_layout.cpp,
+// bind_group.cpp, pipeline_layout.cpp, compute_pipeline.cpp, sampler.cpp; a
+// shader module needs none (compute_pipeline.h).
 Result<std::unique_ptr<backend::ShaderModuleBackend>> Device::createShaderModule(
     const core::ShaderModuleBase&) {
   return std::unique_ptr<backend::ShaderModuleBackend>(new backend::ShaderModuleBackend());

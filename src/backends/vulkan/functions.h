@@ -70,6 +70,7 @@
   X(Instance, vkCreateImageView) \
   X(Instance, vkCreatePipelineCache) \
   X(Instance, vkCreatePipelineLayout) \
+  X(Instance, vkCreateSampler) \
   X(Instance, vkCreateQueryPool) \
   X(Instance, vkCreateSemaphore) \
   X(Instance, vkCreateShaderModule) \
@@ -85,6 +86,7 @@
   X(Instance, vkDestroyPipeline) \
   X(Instance, vkDestroyPipelineCache) \
   X(Instance, vkDestroyPipelineLayout) \
+  X(Instance, vkDestroySampler) \
   X(Instance, vkDestroyQueryPool) \
   X(Instance, vkDestroySemaphore) \
   X(Instance, vkDestroyShaderModule) \

@@ -275,6 +275,21 @@ void Texture::prepareAttachment(VkCommandBuffer commands, const SubresourceRange
                  VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT);
 }
 
+void Texture::prepareShaderUse(VkCommandBuffer commands, const SubresourceRange& range,
+                               uint32_t mipCount, VkImageLayout layout,
+                               VkPipelineStageFlags stages) {
+  for (uint32_t mip = range.mipLevel; mip < range.mipLevel + mipCount; ++mip) {
+    SubresourceRange level = range;
+    level.mipLevel = mip;
+    clearUninitialized(commands, level);
+    for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {
+      if (layouts_[index(mip, layer)] == layout) continue;
+      transition(commands, {mip, layer, 1, range.aspects}, layout, stages,
+                 VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    }
+  }
+}
+
 void Texture::markDiscarded(const SubresourceRange& range) {
   uint8_t bits = aspectBits(range.aspects & allAspects_);
   for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {

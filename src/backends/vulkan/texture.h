@@ -56,6 +56,15 @@ class Texture final : public backend::TextureBackend {
   // 'load') what was never written is cleared first (render_pass_recorder.h).
   void prepareAttachment(VkCommandBuffer commands, const SubresourceRange& range,
                          VkImageLayout layout, bool cleared);
+  // Before shaders use `range` and the `mipCount` - 1 mip levels after it
+  // through a bind group (a sampled or storage texture view): what was never
+  // written is cleared first (shader reads see zeros, #texture-creation; a
+  // storage write may cover only part of it), then each subresource moves to
+  // `layout` (SHADER_READ_ONLY_OPTIMAL sampled, GENERAL storage). One already
+  // in `layout` gets no barrier here: the pass's own barriers order it
+  // (compute_pass_recorder.h, render_pass_recorder.h).
+  void prepareShaderUse(VkCommandBuffer commands, const SubresourceRange& range, uint32_t mipCount,
+                        VkImageLayout layout, VkPipelineStageFlags stages);
   // storeOp 'discard': the contents are zero again for the next reader.
   void markDiscarded(const SubresourceRange& range);
 

@@ -22,6 +22,33 @@ VkImageViewType viewTypeOf(TextureViewDimension dimension) {
   return VK_IMAGE_VIEW_TYPE_2D;
 }
 
+VkComponentSwizzle swizzleOf(core::SwizzleComponent c) {
+  switch (c) {
+    case core::SwizzleComponent::R: return VK_COMPONENT_SWIZZLE_R;
+    case core::SwizzleComponent::G: return VK_COMPONENT_SWIZZLE_G;
+    case core::SwizzleComponent::B: return VK_COMPONENT_SWIZZLE_B;
+    case core::SwizzleComponent::A: return VK_COMPONENT_SWIZZLE_A;
+    case core::SwizzleComponent::Zero: return VK_COMPONENT_SWIZZLE_ZERO;
+    case core::SwizzleComponent::One: return VK_COMPONENT_SWIZZLE_ONE;
+  }
+  return VK_COMPONENT_SWIZZLE_IDENTITY;
+}
+
+// The view's usage (#dom-gputextureviewdescriptor-usage, defaulted to the
+// texture's) as the Vulkan usages a view can have.
+VkImageUsageFlags viewUsageOf(TextureUsageFlags usage, VkImageAspectFlags aspects) {
+  VkImageUsageFlags flags = 0;
+  if (usage.has(TextureUsage::TextureBinding)) flags |= VK_IMAGE_USAGE_SAMPLED_BIT;
+  if (usage.has(TextureUsage::StorageBinding)) flags |= VK_IMAGE_USAGE_STORAGE_BIT;
+  if (usage.has(TextureUsage::RenderAttachment)) {
+    flags |= (aspects & VK_IMAGE_ASPECT_COLOR_BIT) ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                                                   : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  }
+  if (usage.has(TextureUsage::TransientAttachment))
+    flags |= VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
+  return flags;
+}
+
 }  // namespace
 
 TextureView::TextureView(Device& device, const core::TextureViewBase& view)
@@ -36,6 +63,11 @@ TextureView::TextureView(Device& device, const core::TextureViewBase& view)
   info_.format = format_;
   info_.subresourceRange = {aspects, view.baseMipLevel(), view.mipLevelCount(),
                             view.baseArrayLayer(), view.arrayLayerCount()};
+  const core::Swizzle& swizzle = view.swizzle();
+  info_.components = {swizzleOf(swizzle.components[0]), swizzleOf(swizzle.components[1]),
+                      swizzleOf(swizzle.components[2]), swizzleOf(swizzle.components[3])};
+  usage_.usage = viewUsageOf(view.usage(), aspects);
+  if (usage_.usage != 0) info_.pNext = &usage_;
 }
 
 TextureView::~TextureView() {

@@ -1,7 +1,11 @@
-// GPUTextureView on Vulkan (#texture-view-creation): the view's format,
-// dimension, aspects, mip and layer ranges as validated by the core, realised
-// as a VkImageView when first used (a render pass attachment today), so views
-// that are never used by the GPU cost no Vulkan object.
+// GPUTextureView on Vulkan (#texture-view-creation): the view's format
+// (a viewFormats reinterpretation on a MUTABLE_FORMAT image), dimension,
+// aspects, mip and layer ranges, usage (VkImageViewUsageCreateInfo: only the
+// view's usage, so an 'rgba8unorm-srgb' view of a storage texture is valid)
+// and swizzle (texture-component-swizzle: VkComponentMapping) as validated by
+// the core, realised as a VkImageView when first used (a render pass
+// attachment or a bind group), so views the GPU never uses cost no Vulkan
+// object.
 #pragma once
 
 #include "backends/vulkan/functions.h"
@@ -30,6 +34,7 @@ class TextureView final : public backend::TextureViewBackend {
   Texture& texture() const { return *texture_; }
   // The subresources of base mip level, every layer of the view, its aspects.
   SubresourceRange range() const { return range_; }
+  uint32_t mipLevelCount() const { return info_.subresourceRange.levelCount; }
   VkFormat vkFormat() const { return format_; }
 
   static TextureView& of(const core::TextureViewBase& view);
@@ -38,6 +43,7 @@ class TextureView final : public backend::TextureViewBackend {
   Device& device_;
   Texture* texture_;  // the core view holds its texture
   VkImageViewCreateInfo info_{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  VkImageViewUsageCreateInfo usage_{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
   SubresourceRange range_;
   VkFormat format_ = VK_FORMAT_UNDEFINED;
   std::mutex mutex_;
