@@ -69,8 +69,14 @@ Status Buffer::initialize(BufferUsageFlags usage, bool mappedAtCreation) {
   MemoryUse use = usage.has(BufferUsage::MapRead)    ? MemoryUse::Readback
                   : usage.has(BufferUsage::MapWrite) ? MemoryUse::Upload
                                                      : MemoryUse::GpuOnly;
-  Result<VkBuffer> made = makeBuffer(device_.handle(), vkSizeOf(size_), vkBufferUsage(usage),
-                                     device_.allocator(), use, &memory_);
+  VkBufferUsageFlags flags = vkBufferUsage(usage);
+  // An indirect draw's firstInstance is a conditional-rendering predicate
+  // (render_pass_recorder.h).
+  if (usage.has(BufferUsage::Indirect) && device_.cmdBeginConditionalRendering) {
+    flags |= VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT;
+  }
+  Result<VkBuffer> made =
+      makeBuffer(device_.handle(), vkSizeOf(size_), flags, device_.allocator(), use, &memory_);
   if (made.isError()) return made.error();
   buffer_ = made.value();
   // #buffer-creation: every byte starts as zero.

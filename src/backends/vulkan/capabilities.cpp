@@ -126,6 +126,9 @@ FeatureSet featuresOf(const PhysicalDevice& device) {
   if (compressed.etc2) features.add(FeatureName::TextureCompressionEtc2);
   if (compressed.astc) features.add(FeatureName::TextureCompressionAstc);
   if (compressed.astcSliced3d) features.add(FeatureName::TextureCompressionAstcSliced3d);
+  if (device.features.drawIndirectFirstInstance) {
+    features.add(FeatureName::IndirectFirstInstance);
+  }
   // Timestamps resolve to nanoseconds unscaled (query_set.h): only with one
   // tick per nanosecond.
   const VkPhysicalDeviceLimits& limits = device.properties.limits;

@@ -45,6 +45,29 @@ bool hasDynamicRendering(VkPhysicalDevice device) {
 }
 
 // VK_EXT_robustness2 listed with its nullDescriptor feature.
+// VK_EXT_conditional_rendering listed and its feature supported.
+bool supportsConditionalRendering(VkPhysicalDevice device) {
+  uint32_t count = 0;
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
+    return false;
+  }
+  std::vector<VkExtensionProperties> extensions(count);
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
+    return false;
+  }
+  bool listed = false;
+  for (const VkExtensionProperties& e : extensions) {
+    listed |= std::string_view(e.extensionName) == VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME;
+  }
+  if (!listed) return false;
+  VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &conditional;
+  vkGetPhysicalDeviceFeatures2(device, &features);
+  return conditional.conditionalRendering == VK_TRUE;
+}
+
 bool supportsNullDescriptor(VkPhysicalDevice device) {
   uint32_t count = 0;
   if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
@@ -129,6 +152,19 @@ Status Device::initialize(const Options& options) {
     extensions.push_back(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
     nullDescriptor_ = true;
   }
+  // Indirect draws whose firstInstance is not 0 do nothing without
+  // 'indirect-first-instance' (render_pass_recorder.h): conditional rendering.
+  VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+  bool conditionalOn = false;
+  if (physical_.apiVersion >= VK_API_VERSION_1_1 &&
+      supportsConditionalRendering(physical_.handle)) {
+    conditional.conditionalRendering = VK_TRUE;
+    conditional.pNext = const_cast<void*>(info.pNext);
+    info.pNext = &conditional;
+    extensions.push_back(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
+    conditionalOn = true;
+  }
   info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
   info.ppEnabledExtensionNames = extensions.data();
   BINDERY_VK_TRY(
@@ -139,6 +175,12 @@ Status Device::initialize(const Options& options) {
         vkGetDeviceProcAddr(device_, "vkCmdBeginRenderingKHR"));
     cmdEndRendering = reinterpret_cast<PFN_vkCmdEndRenderingKHR>(
         vkGetDeviceProcAddr(device_, "vkCmdEndRenderingKHR"));
+  }
+  if (conditionalOn) {
+    cmdBeginConditionalRendering = reinterpret_cast<PFN_vkCmdBeginConditionalRenderingEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdBeginConditionalRenderingEXT"));
+    cmdEndConditionalRendering = reinterpret_cast<PFN_vkCmdEndConditionalRenderingEXT>(
+        vkGetDeviceProcAddr(device_, "vkCmdEndConditionalRenderingEXT"));
   }
 
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};

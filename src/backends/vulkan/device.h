@@ -50,6 +50,10 @@ class Device final : public backend::DeviceBackend {
   // (render passes then give a 'not supported yet' internal error).
   PFN_vkCmdBeginRenderingKHR cmdBeginRendering = nullptr;
   PFN_vkCmdEndRenderingKHR cmdEndRendering = nullptr;
+  // VK_EXT_conditional_rendering's commands; null without it (indirect draws
+  // are then not guarded, render_pass_recorder.h).
+  PFN_vkCmdBeginConditionalRenderingEXT cmdBeginConditionalRendering = nullptr;
+  PFN_vkCmdEndConditionalRenderingEXT cmdEndConditionalRendering = nullptr;
 
   // The command buffer of work to run before the next submission (queue
   // writes, zero-initialisation, mappedAtCreation uploads); begun on first use.

@@ -18,6 +18,7 @@
 #include "core/commands/command_buffer.h"
 #include "core/commands/render_pass.h"
 #include "core/commands/render_pass_record.h"
+#include "core/device/device.h"
 #include "core/pipeline/pipeline.h"
 #include "core/resources/buffer.h"
 #include "core/resources/format.h"
@@ -152,15 +153,38 @@ Status RenderPassRecorder::record(CommandType type, const uint8_t* p) {
       const auto& cmd = payload<core::BufferCmd>(p);
       if (Status s = prepareDraw(); s.isError()) return s;
       VkBuffer buffer = Buffer::of(*cmd.buffer).handle();
-      if (type == CommandType::DrawIndirect) {
-        vkCmdDrawIndirect(commands_, buffer, cmd.offset, 1, 0);
-      } else {
+      bool indexed = type == CommandType::DrawIndexedIndirect;
+      bool guarded = beginFirstInstanceGuard(*cmd.buffer, cmd.offset + (indexed ? 16 : 12));
+      if (indexed) {
         vkCmdDrawIndexedIndirect(commands_, buffer, cmd.offset, 1, 0);
+      } else {
+        vkCmdDrawIndirect(commands_, buffer, cmd.offset, 1, 0);
       }
+      if (guarded) device_->cmdEndConditionalRendering(commands_);
       return {};
     }
     default: return {};  // debug markers
   }
+}
+
+// #dom-gpurendercommandsmixin-drawindirect, #dom-gpurendercommandsmixin-drawindexedindirect:
+// without 'indirect-first-instance' a draw whose firstInstance (the 32-bit
+// argument at `firstInstanceOffset`) is not 0 is a no-op: conditional
+// rendering, inverted, runs it only when that word is 0. The device enables
+// Vulkan's drawIndirectFirstInstance where it can, so the feature's draws
+// need nothing.
+bool RenderPassRecorder::beginFirstInstanceGuard(const core::BufferBase& buffer,
+                                                 uint64_t firstInstanceOffset) {
+  if (!device_->cmdBeginConditionalRendering ||
+      buffer.device()->features().has(FeatureName::IndirectFirstInstance)) {
+    return false;
+  }
+  VkConditionalRenderingBeginInfoEXT info{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
+  info.buffer = Buffer::of(buffer).handle();
+  info.offset = firstInstanceOffset;
+  info.flags = VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT;
+  device_->cmdBeginConditionalRendering(commands_, &info);
+  return true;
 }
 
 Status RenderPassRecorder::beginPass(const uint8_t* p) {
@@ -248,11 +272,15 @@ Status RenderPassRecorder::beginPass(const uint8_t* p) {
   barrier.dstAccessMask = VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
                           VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_UNIFORM_READ_BIT |
                           VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-  vkCmdPipelineBarrier(commands_, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-                       VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_VERTEX_INPUT_BIT |
-                           VK_PIPELINE_STAGE_VERTEX_SHADER_BIT |
-                           VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
-                       0, 1, &barrier, 0, nullptr, 0, nullptr);
+  VkPipelineStageFlags stages =
+      VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_VERTEX_INPUT_BIT |
+      VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+  if (device_->cmdBeginConditionalRendering) {  // indirect firstInstance guards
+    barrier.dstAccessMask |= VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT;
+    stages |= VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT;
+  }
+  vkCmdPipelineBarrier(commands_, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, stages, 0, 1, &barrier, 0,
+                       nullptr, 0, nullptr);
 
   VkRenderingInfoKHR rendering{VK_STRUCTURE_TYPE_RENDERING_INFO_KHR};
   rendering.renderArea = {{0, 0}, {cmd->width, cmd->height}};

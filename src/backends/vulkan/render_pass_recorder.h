@@ -26,8 +26,11 @@
 //   timestamp write into the query set's pool; end saves their results
 //   (query_set.h).
 // Not handled yet (the command recorder gives its 'not supported yet on
-// Vulkan' internal error): depthSlice of 3d attachments; indirect draws are not checked on
-// the GPU yet (drawIndirect's firstInstance without 'indirect-first-instance').
+// Vulkan' internal error): depthSlice of 3d attachments.
+// - drawIndirect / drawIndexedIndirect without 'indirect-first-instance': a
+//   non-zero firstInstance makes the draw a no-op, through conditional
+//   rendering on that argument (VK_EXT_conditional_rendering; without it the
+//   draw is not guarded).
 #pragma once
 
 #include "backends/vulkan/functions.h"
@@ -40,8 +43,9 @@
 #include "backends/vulkan/error.h"
 
 namespace bindery::core {
+class BufferBase;
 enum class CommandType : uint8_t;
-}
+}  // namespace bindery::core
 
 namespace bindery::vulkan {
 
@@ -92,6 +96,7 @@ class RenderPassRecorder {
   void setScissorRect(const uint8_t* payload);
   void setBlendConstant(const uint8_t* payload);
   void setStencilReference(const uint8_t* payload);
+  bool beginFirstInstanceGuard(const core::BufferBase& buffer, uint64_t firstInstanceOffset);
   Status prepareDraw();
   Status bindPipeline();
   void bindSets();

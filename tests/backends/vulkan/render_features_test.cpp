@@ -35,5 +35,84 @@ TEST_F(RenderTest, PointListDrawsOnePixelPerPoint) {
   });
 }
 
+// The triangle of kTriangle, coloured by instance: instance 0 red, 1 green.
+constexpr std::string_view kTriangleByInstance = R"(
+struct Out { @builtin(position) position : vec4f, @location(0) @interpolate(flat) instance : u32 }
+@vertex fn vs(@builtin(vertex_index) i : u32, @builtin(instance_index) n : u32) -> Out {
+  var p = array(vec2f(-1, -1), vec2f(1, -1), vec2f(-1, 1));
+  return Out(vec4f(p[i], 0, 1), n);
+}
+@fragment fn fs(@location(0) @interpolate(flat) n : u32) -> @location(0) vec4f {
+  return select(vec4f(1, 0, 0, 1), vec4f(0, 1, 0, 1), n == 1u);
+}
+)";
+
+// Draws with drawIndirect (args at 0) and drawIndexedIndirect (args at 256) on
+// `device`; each has firstInstance `firstInstance`. Returns the two images.
+class IndirectFirstInstanceTest : public RenderTest {
+ protected:
+  void drawBoth(uint32_t firstInstance, Texture& direct, Texture& indexed) {
+    RenderPipeline pipeline = device_.createRenderPipeline(pipelineDescriptor(kTriangleByInstance));
+    std::vector<uint32_t> args(64 + 5, 0);
+    uint32_t draw[4] = {3, 1, 0, firstInstance};
+    uint32_t drawIndexed[5] = {3, 1, 0, 0, firstInstance};
+    std::memcpy(&args[0], draw, sizeof(draw));
+    std::memcpy(&args[64], drawIndexed, sizeof(drawIndexed));
+    Buffer indirect = bufferWith(args, BufferUsage::Indirect);
+    Buffer index = bufferWith(std::vector<uint16_t>{0, 1, 2, 0}, BufferUsage::Index);
+    direct = target();
+    indexed = target();
+    CommandEncoder encoder = device_.createCommandEncoder();
+    for (Texture* t : {&direct, &indexed}) {
+      RenderPassEncoder pass = encoder.beginRenderPass(passFor(*t, {0, 0, 1, 1}));
+      pass.setPipeline(pipeline);
+      if (t == &direct) {
+        pass.drawIndirect(indirect, 0);
+      } else {
+        pass.setIndexBuffer(index, IndexFormat::Uint16);
+        pass.drawIndexedIndirect(indirect, 256);
+      }
+      pass.end();
+    }
+    submit(encoder);
+  }
+};
+
+TEST_F(IndirectFirstInstanceTest, NonZeroFirstInstanceWithoutTheFeatureIsANoOp) {
+  ASSERT_FALSE(device_.features().has(FeatureName::IndirectFirstInstance));
+  Texture direct, indexed;
+  drawBoth(1, direct, indexed);  // no-ops: the clear colour stays
+  expectImage(direct, [](uint32_t, uint32_t) { return kBlue; });
+  expectImage(indexed, [](uint32_t, uint32_t) { return kBlue; });
+  drawBoth(0, direct, indexed);  // firstInstance 0 draws (instance 0: red)
+  expectImage(direct, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+  expectImage(indexed, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+}
+
+TEST_F(IndirectFirstInstanceTest, NonZeroFirstInstanceWithTheFeatureDraws) {
+  if (!adapter_.features().has(FeatureName::IndirectFirstInstance)) {
+    GTEST_SKIP() << "the adapter has no 'indirect-first-instance'";
+  }
+  InstanceDescriptor id;
+  id.backend = BackendType::Vulkan;
+  Adapter adapter = bindery::Instance::create(id).requestAdapter();
+  DeviceDescriptor dd;
+  dd.requiredFeatures = {FeatureName::IndirectFirstInstance};
+  RequestDeviceResult result = adapter.requestDevice(dd);
+  ASSERT_EQ(result.status, RequestDeviceResult::Status::Success) << result.message;
+  finish();
+  device_ = result.device;
+  device_.setUncapturedErrorCallback([this](const Error& e) { errors_.push_back(e); });
+  Texture direct, indexed;
+  drawBoth(1, direct, indexed);  // instance 1: green
+  auto green = [](uint32_t x, uint32_t y) -> std::optional<Rgba> {
+    std::optional<Rgba> red = triangleImage(x, y, kBlue);
+    if (red && *red == kRed) return kGreen;
+    return red;
+  };
+  expectImage(direct, green);
+  expectImage(indexed, green);
+}
+
 }  // namespace
 }  // namespace bindery::vulkan::testing
