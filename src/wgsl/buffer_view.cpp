@@ -302,12 +302,27 @@ TypeId Resolver::resolveBufferViewCall(NodeId e, std::string_view name,
   }
   // #minimum-buffer-binding-size: a runtime-sized buffer variable needs room
   // for the largest MinTypeSize of the views taken of it.
-  uint32_t root = m_.exprs[args[0]].rootVar;
-  if (!sized && root != kNone && m_.vars[root].fn == kNone) {
-    uint32_t& need = m_.bufferMinBindingSize[root];
-    need = std::max(need, minSize);
-  }
+  if (!sized) noteBufferView(m_.exprs[args[0]].rootVar, minSize);
   return T.pointer(p.space, view, p.access);
+}
+
+void Resolver::noteBufferView(uint32_t root, uint32_t size) {
+  if (root == kNone) return;
+  if (m_.vars[root].fn == kNone) {
+    uint32_t& need = m_.bufferMinBindingSize[root];
+    need = std::max(need, size);
+    return;
+  }
+  if (!fn_ || m_.ast.vars[root].kind != DeclKind::Param) return;
+  // Through a pointer parameter: the callers map it to their argument's
+  // originating variable (resolver_expr.cpp).
+  auto& views = m_.fns[fn_->fn].bufferViews;
+  for (auto& [param, need] : views)
+    if (param == root) {
+      need = std::max(need, size);
+      return;
+    }
+  views.emplace_back(root, size);
 }
 
 }  // namespace bindery::wgsl

@@ -113,6 +113,10 @@ struct FnInfo {
   std::string fragmentOnlyName;
   bool mustUse = false;  // @must_use
   uint8_t state = 0;
+  // buffer_view: the largest MinTypeSize viewed (transitively) through each
+  // of its own pointer-to-runtime-sized-buffer parameters (param var id,
+  // size), for the callers' #minimum-buffer-binding-size.
+  std::vector<std::pair<uint32_t, uint32_t>> bufferViews;
 };
 
 // A pipeline-creation error (#pipeline-creation-error) found while

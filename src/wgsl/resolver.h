@@ -130,6 +130,9 @@ class Resolver {
   bool bufferType(Range templateArgs, Span span, TypeId& out);
   void checkBufferVariable(Span span, const std::string& name, TypeId type, AddressSpace space);
   bool bufferPointerConverts(TypeId from, TypeId to) const;
+  // A view of `size` bytes taken of the buffer whose originating variable is
+  // `root` (a module-scope variable, or a parameter of the current function).
+  void noteBufferView(uint32_t root, uint32_t size);
   TypeId resolveBufferViewCall(NodeId e, std::string_view name, const std::vector<NodeId>& args,
                                const std::vector<TypeId>& argTypes);
   static bool isMustUseBuiltin(std::string_view name);

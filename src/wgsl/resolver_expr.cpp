@@ -768,6 +768,11 @@ struct ExprResolver {
             args[i], at[i], callee.params[i],
             "argument " + std::to_string(i + 1) + " of '" + std::string(ex.name) + "'");
     r.checkCallAliasing(fi, ex.span, args);
+    // buffer_view: views taken through the callee's buffer pointer parameters.
+    for (const auto& [param, size] : callee.bufferViews)
+      for (uint32_t p = 0; p < m.ast.fns[fi].params.count && p < args.size(); ++p)
+        if (m.ast.at(m.ast.fns[fi].params, p) == param)
+          r.noteBufferView(m.exprs[args[p]].rootVar, size);
     // static use and sampler pairs flow from the callee into the caller
     if (r.fn_) {
       FnInfo& caller = m.fns[r.fn_->fn];

@@ -260,5 +260,27 @@ TEST(BufferView, MinimumBindingSize) {
   EXPECT_EQ(e->resources[2].minBindingSize, 64u);
 }
 
+// "Find all bufferView and bufferArrayView built-in function calls where the
+// buffer variable is the originating variable": through pointer parameters too.
+TEST(BufferView, MinimumBindingSizeThroughPointerParameters) {
+  Reflection r = parseOk(R"(
+@group(0) @binding(0) var<storage> r : buffer;
+@group(0) @binding(1) var<storage> s : buffer;
+fn leaf(p : ptr<storage, buffer>) -> vec4u { return (*bufferView<array<vec4u, 4>>(p, 0))[0]; }
+fn mid(q : ptr<storage, buffer>) -> vec4u { return leaf(q) + *bufferView<vec4u>(q, 0); }
+@compute @workgroup_size(1) fn main() {
+  _ = mid(&r);
+  let ps = &s;
+  _ = *bufferView<vec2u>(ps, 8);
+}
+)")
+                     .reflect();
+  const EntryPoint* e = entry(r, "main");
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(e->resources.size(), 2u);
+  EXPECT_EQ(e->resources[0].minBindingSize, 64u);  // array<vec4u, 4>, two calls down
+  EXPECT_EQ(e->resources[1].minBindingSize, 8u);   // through a let pointer
+}
+
 }  // namespace
 }  // namespace bindery::wgsl::test
