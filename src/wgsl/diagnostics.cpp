@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 namespace bindery::wgsl {
 
-LineMap::LineMap(std::string_view source) : source_(source) {
+void LineMap::build() const {
+  const std::string_view source = source_;
   starts_.push_back(0);
   size_t i = 0;
   const size_t n = source.size();
@@ -18,6 +20,14 @@ LineMap::LineMap(std::string_view source) : source_(source) {
     return t;
   }();
   while (i < n) {
+    // eight bytes at a time while none is below 0x0E or above 0x7F (which
+    // covers every byte of kMayBreak)
+    uint64_t w = 0;
+    constexpr uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+    while (i + 8 <= n &&
+           (std::memcpy(&w, source.data() + i, 8), ((w - 0x0E * kOnes) | w) & kHigh) == 0)
+      i += 8;
+    if (i >= n) break;
     unsigned char c = static_cast<unsigned char>(source[i]);
     if (!kMayBreak[c]) {
       ++i;
@@ -47,6 +57,7 @@ LineMap::LineMap(std::string_view source) : source_(source) {
 }
 
 uint32_t LineMap::line(uint32_t offset) const {
+  if (starts_.empty()) build();
   auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
   return static_cast<uint32_t>(it - starts_.begin());
 }
@@ -75,6 +86,7 @@ uint32_t LineMap::codePointColumn(uint32_t offset) const {
 }
 
 std::string_view LineMap::lineText(uint32_t l) const {
+  if (starts_.empty()) build();
   if (l == 0 || l > starts_.size()) return {};
   return source_.substr(starts_[l - 1], ends_[l - 1] - starts_[l - 1]);
 }

@@ -19,7 +19,9 @@ struct Span {
 // LF, VT, FF, CR (CR LF is one break), U+0085, U+2028, U+2029.
 class LineMap {
  public:
-  explicit LineMap(std::string_view source);
+  // The line starts are found on the first query (most modules have no
+  // diagnostic, so most never need them).
+  explicit LineMap(std::string_view source) : source_(source) {}
   uint32_t line(uint32_t offset) const;    // 1-based
   uint32_t column(uint32_t offset) const;  // 1-based, bytes
   // 1-based, code points (UTF-8 lead bytes: continuation bytes 0b10xxxxxx
@@ -31,9 +33,10 @@ class LineMap {
   Span clamp(Span span) const;
 
  private:
+  void build() const;
   std::string_view source_;
-  std::vector<uint32_t> starts_;  // byte offset of each line start
-  std::vector<uint32_t> ends_;    // byte offset of each line's break
+  mutable std::vector<uint32_t> starts_;  // byte offset of each line start
+  mutable std::vector<uint32_t> ends_;    // byte offset of each line's break
 };
 
 class Diagnostics {
