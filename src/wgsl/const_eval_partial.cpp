@@ -62,13 +62,12 @@ void Resolver::overrideError(NodeId e, std::string err) {
                           "'" + values + ")");
 }
 
-bool Resolver::checkKnownOperands(NodeId e, BinaryOp op, TypeId result) {
+bool Resolver::checkKnownOperands(Span span, NodeId rhs, BinaryOp op, TypeId result, NodeId whole) {
   const bool shift = op == BinaryOp::Shl || op == BinaryOp::Shr;
   const bool division = op == BinaryOp::Div || op == BinaryOp::Mod;
   if (skipEval_ || (!shift && !division) || result == kNoType || T.isAbstract(result) ||
       !T.isIntScalar(T.leaf(result)))
     return true;
-  const Expr& ex = m_.ast.exprs[e];
   auto broken = [&](const ConstValue& v, std::string& err) {
     for (const Scalar& s : v.elems) {
       if (division && s.i == 0) {
@@ -85,15 +84,16 @@ bool Resolver::checkKnownOperands(NodeId e, BinaryOp op, TypeId result) {
   };
   std::string err;
   ConstValue b;
-  if (constValueOf(ex.rhs, b)) {
+  if (constValueOf(rhs, b)) {
     if (!broken(b, err)) return true;
-    error(ex.span, err);
+    error(span, err);
     return false;
   }
   // An override-expression as a whole is evaluated by the caller.
-  if (m_.exprs[e].stage == EvalStage::Runtime && m_.exprs[ex.rhs].stage == EvalStage::Override &&
-      anyValueOf(ex.rhs, b) && broken(b, err)) {
-    overrideError(e, err);
+  const bool runtime = whole == kNone || m_.exprs[whole].stage == EvalStage::Runtime;
+  if (runtime && m_.exprs[rhs].stage == EvalStage::Override && anyValueOf(rhs, b) &&
+      broken(b, err)) {
+    overrideError(whole == kNone ? rhs : whole, err);
     return false;
   }
   return true;

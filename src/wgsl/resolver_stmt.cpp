@@ -234,6 +234,8 @@ void Resolver::resolveStmt(NodeId sid) {
         error(s.span, std::string("compound assignment '") + opSpelling(BinaryOp(s.op)) +
                           "=' cannot be applied to '" + T.name(l.elem) + "' and '" + T.name(rt) +
                           "'");
+      else
+        checkKnownOperands(s.span, s.b, BinaryOp(s.op), r, kNone);
       return;
     }
     case StmtKind::Increment:

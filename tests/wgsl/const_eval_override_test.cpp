@@ -155,6 +155,17 @@ override s : u32 = 1;
                         "override-expression 'x << s', with s = 32)"));
 }
 
+TEST(OverrideEvaluation, CompoundAssignment) {
+  constexpr const char* kSrc = R"(
+override d : u32 = 1;
+@compute @workgroup_size(1) fn main() { var x = 7u; x /= d; }
+)";
+  EXPECT_TRUE(pipelineErrors(kSrc, {{"d", 7}}).empty());
+  EXPECT_TRUE(failsWith(kSrc, {{"d", 0}},
+                        "integer division by zero (the right-hand side is 0) (in the "
+                        "override-expression 'd', with d = 0)"));
+}
+
 TEST(OverrideEvaluation, OverrideInitializers) {
   constexpr const char* kSrc = R"(
 override a : i32 = 1;
@@ -195,6 +206,11 @@ TEST(EarlyEvaluation, KnownOperandsOfRuntimeExpressions) {
   parseOk(std::string(kRuntime).replace(std::string(kRuntime).find('%'), 1, "0"));
   EXPECT_TRUE(fails(std::string(kRuntime).replace(std::string(kRuntime).find('%'), 1, "-1"),
                     "index -1 of the runtime-sized 'array<u32>' is negative"));
+  // Compound assignments are the same operators.
+  parseOk("fn f() { var x = 1; x /= 1; x <<= 31u; }");
+  EXPECT_TRUE(fails("fn f() { var x = 1; x %= 0; }", "integer remainder by zero"));
+  EXPECT_TRUE(fails("fn f() { var x = 1u; x <<= 32u; }",
+                    "shift amount 32 must be less than the bit width 32"));
   // An override-expression whose divisor is a const-expression zero: a
   // shader-creation error (the divisor is a const-expression).
   EXPECT_TRUE(
