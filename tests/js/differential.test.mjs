@@ -603,7 +603,7 @@ const cases = {
     const bgl = layout(d, entry(0, S.COMPUTE, { buffer: { hasDynamicOffset: true } }));
     const p = compute(d, kDynamicShader, plain(d, bgl));
     const g = d.createBindGroup({ layout: bgl, entries: [{ binding: 0, resource: { buffer: buffer(d, U.UNIFORM), size: 16 } }] });
-    dispatch(d, p, [[0, g, [1024]]]);
+    dispatch(d, p, [[0, g, [1280]]]);
   },
   'dispatch: setBindGroup at index maxBindGroups': (d) => {
     const p = compute(d, kUniformShader);

@@ -67,6 +67,27 @@ Napi::Value makeError(Napi::Env env, const Error& error, bool withStack);
 
 // What every wrapped object of one device shares: the device, strict mode,
 // and the JS callbacks of its GPUDevice (held weakly: the GPUDevice holds them).
+struct DeviceState;
+
+// The persistent thread that waits for a device's GPU work
+// (device_waiter.cpp): one per device, made at its first wait.
+class GpuWaiter {
+ public:
+  GpuWaiter(Napi::Env env, Device device, std::weak_ptr<DeviceState> state);
+  ~GpuWaiter();  // stops and joins the thread
+  GpuWaiter(const GpuWaiter&) = delete;
+  GpuWaiter& operator=(const GpuWaiter&) = delete;
+  // Waits for `serial`, holding the event loop open until it is done; then
+  // ticks the device on the loop's thread.
+  void wait(uint64_t serial);
+  // The wait ended (on the loop's thread): the loop may end again.
+  void idle();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 struct DeviceState {
   DeviceState(Napi::Env env, Device device, bool strict);
   ~DeviceState();
@@ -87,12 +108,13 @@ struct DeviceState {
   // After a tick: another tick when a completion is ready, a waiter thread
   // when one waits for the GPU (device_waiter.cpp), nothing when none is pending.
   void continueAfterTick(const std::shared_ptr<DeviceState>& self);
-  // Waits for `serial` on a thread of its own (Device::waitSerial, no
+  // Waits for `serial` on the device's waiter thread (Device::waitSerial, no
   // spinning), holding the event loop open meanwhile, then ticks on the
   // loop's thread.
   void waitForGpu(const std::shared_ptr<DeviceState>& self, uint64_t serial);
   bool tickScheduled = false;
   bool waiting = false;
+  std::unique_ptr<GpuWaiter> waiter;  // made at the first wait
 
   Napi::Env env;
   Device device;
