@@ -605,6 +605,13 @@ const cases = {
     const g = d.createBindGroup({ layout: bgl, entries: [{ binding: 0, resource: { buffer: buffer(d, U.UNIFORM), size: 16 } }] });
     dispatch(d, p, [[0, g, [1280]]]);
   },
+  'dispatch: sized dynamic binding reaching past the end': (d) => {
+    // offset 0 + dynamic offset 1024 + minBindingSize 0 <= 1024, the size (16) ends past it.
+    const bgl = layout(d, entry(0, S.COMPUTE, { buffer: { hasDynamicOffset: true } }));
+    const p = compute(d, kDynamicShader, plain(d, bgl));
+    const g = d.createBindGroup({ layout: bgl, entries: [{ binding: 0, resource: { buffer: buffer(d, U.UNIFORM), size: 16 } }] });
+    dispatch(d, p, [[0, g, [1024]]]);
+  },
   'dispatch: setBindGroup at index maxBindGroups': (d) => {
     const p = compute(d, kUniformShader);
     const g = d.createBindGroup({ layout: p.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: buffer(d, U.UNIFORM) } }] });
@@ -847,7 +854,15 @@ const cases = {
 // (None now: bindery refuses read_write storage and writable storage
 // textures statically accessed by a vertex entry point at createShaderModule,
 // as Dawn does: wgsl.bs#address-space, issue 18.)
-const expectedDifferences = {};
+const expectedDifferences = {
+  'dispatch: sized dynamic binding reaching past the end': {
+    bindery: 'valid',
+    dawn: 'validation',
+    anchor: '#gpubindingcommandsmixin-setbindgroup',
+    reason: 'setBindGroup checks offset + dynamicOffset + minBindingSize <= buffer.size, not the ' +
+      "binding's size; Dawn checks offset + dynamicOffset + size",
+  },
+};
 
 async function verdictOf(device, fn) {
   device.pushErrorScope('validation');
