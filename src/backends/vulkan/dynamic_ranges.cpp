@@ -94,6 +94,16 @@ Result<VkDescriptorSet> exactSet(const core::BindGroupBase& group, const uint32_
     }
     const uint64_t start = group.bufferRange(i).offset + offsets[i];
     const uint64_t range = boundDynamicRange(group, i, offsets[i]);
+    const core::BoundBufferRange& r = group.bufferRange(i);
+    if (r.sized && range < r.size && !device.physicalDevice().features.robustBufferAccess) {
+      // A fixed-size type may reach past the shortened range: only the
+      // device's robustBufferAccess (enabled where present) keeps it inside.
+      return backend::internalError(fmt::format(
+          "setBindGroup: binding {} of {} reaches past the end of {} at dynamic offset {} "
+          "(allowed by #gpubindingcommandsmixin-setbindgroup); this Vulkan device has no "
+          "robustBufferAccess to keep shaders inside the buffer.",
+          b.binding, group.describe(), group.buffer(i)->describe(), offsets[i]));
+    }
     if (range > 0) {
       infos[i] = {Buffer::of(*group.buffer(i)).handle(), start, range};
     } else if (device.hasNullDescriptor()) {

@@ -13,7 +13,8 @@
 //   buffer: runtime arrays are clamped by OpArrayLength (src/spirv/access.cpp),
 //   which follows the descriptor's range, and other accesses past the range
 //   are kept inside it by the device's robustBufferAccess (enabled,
-//   capabilities.cpp). A binding that lies wholly past the end is bound as a
+//   capabilities.cpp; without it such a bind is an internal error, never
+//   unsafe). A binding that lies wholly past the end is bound as a
 //   null descriptor (VK_EXT_robustness2's nullDescriptor: reads give zero,
 //   writes are discarded, #out-of-bounds-access-sec), or is an internal error
 //   on a device without it.
