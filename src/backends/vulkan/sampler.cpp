@@ -30,7 +30,7 @@ VkCompareOp compareOpOf(CompareFunction f) {
 
 }  // namespace
 
-VkSamplerCreateInfo samplerCreateInfo(const core::SamplerBase& s, const Device& device) {
+VkSamplerCreateInfo samplerCreateInfo(const core::SamplerBase& s, const PhysicalDevice& physical) {
   VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   info.magFilter = filterOf(s.magFilter());
   info.minFilter = filterOf(s.minFilter());
@@ -43,7 +43,6 @@ VkSamplerCreateInfo samplerCreateInfo(const core::SamplerBase& s, const Device& 
   info.maxLod = s.lodMaxClamp();
   // #sampler-creation: maxAnisotropy > 1 needs every filter 'linear'
   // (validated); the device's limit clamps it.
-  const PhysicalDevice& physical = device.physicalDevice();
   if (s.maxAnisotropy() > 1 && physical.features.samplerAnisotropy) {
     info.anisotropyEnable = VK_TRUE;
     info.maxAnisotropy = std::min(static_cast<float>(s.maxAnisotropy()),
@@ -59,7 +58,7 @@ VkSamplerCreateInfo samplerCreateInfo(const core::SamplerBase& s, const Device& 
 
 Result<std::unique_ptr<Sampler>> Sampler::create(Device& device, const core::SamplerBase& sampler) {
   std::unique_ptr<Sampler> self(new Sampler(device));
-  VkSamplerCreateInfo info = samplerCreateInfo(sampler, device);
+  VkSamplerCreateInfo info = samplerCreateInfo(sampler, device.physicalDevice());
   BINDERY_VK_TRY(checkVk(vkCreateSampler(device.handle(), &info, nullptr, &self->sampler_),
                          "vkCreateSampler"));
   return self;

@@ -13,6 +13,7 @@
 
 #include "backends/backend.h"
 #include "backends/vulkan/error.h"
+#include "backends/vulkan/physical_device.h"
 
 namespace bindery::core {
 class SamplerBase;
@@ -23,7 +24,8 @@ namespace bindery::vulkan {
 class Device;
 
 // The VkSamplerCreateInfo of a validated sampler on `device` (exposed for tests).
-VkSamplerCreateInfo samplerCreateInfo(const core::SamplerBase& sampler, const Device& device);
+VkSamplerCreateInfo samplerCreateInfo(const core::SamplerBase& sampler,
+                                      const PhysicalDevice& device);
 
 class Sampler final : public backend::SamplerBackend {
  public:

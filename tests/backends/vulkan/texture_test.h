@@ -15,6 +15,10 @@
 
 namespace bindery::vulkan::testing {
 
+// The public API's objects, not the Vulkan backend's of the same names.
+using bindery::Device;
+using bindery::Sampler;
+
 using Vec4 = std::array<float, 4>;
 
 class TextureShaderTest : public ComputeTest {
