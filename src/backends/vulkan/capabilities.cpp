@@ -126,6 +126,9 @@ FeatureSet featuresOf(const PhysicalDevice& device) {
   if (compressed.etc2) features.add(FeatureName::TextureCompressionEtc2);
   if (compressed.astc) features.add(FeatureName::TextureCompressionAstc);
   if (compressed.astcSliced3d) features.add(FeatureName::TextureCompressionAstcSliced3d);
+  // unclippedDepth is depthClampEnable (render_pipeline.cpp).
+  if (device.features.depthClamp) features.add(FeatureName::DepthClipControl);
+  if (device.features.dualSrcBlend) features.add(FeatureName::DualSourceBlending);
   if (device.features.drawIndirectFirstInstance) {
     features.add(FeatureName::IndirectFirstInstance);
   }

@@ -196,6 +196,9 @@ void fillFixedState(const Device& device, const core::RenderPipelineBase& pipeli
   info.raster.frontFace = d.primitive.frontFace == FrontFace::Ccw ? VK_FRONT_FACE_COUNTER_CLOCKWISE
                                                                   : VK_FRONT_FACE_CLOCKWISE;
   info.raster.lineWidth = 1.0f;
+  // #dom-gpuprimitivestate-unclippeddepth ('depth-clip-control'): no depth
+  // clipping; the depth is still clamped to the viewport's depth range.
+  info.raster.depthClampEnable = d.primitive.unclippedDepth ? VK_TRUE : VK_FALSE;
   info.multisample.rasterizationSamples = static_cast<VkSampleCountFlagBits>(d.multisample.count);
   info.sampleMask = d.multisample.mask;
   info.multisample.alphaToCoverageEnable = d.multisample.alphaToCoverageEnabled;

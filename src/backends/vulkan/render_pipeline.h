@@ -20,7 +20,8 @@
 // vkCreateGraphicsPipelines runs on another thread (createRenderPipeline and
 // the async form alike); the first command buffer using it waits (handle()).
 // 'point-list': the vertex stage writes PointSize = 1 (spirv::Options::writePointSize).
-// Not yet: unclippedDepth, dual-source blending.
+// unclippedDepth: depthClampEnable; dual-source blending: the src1 factors and
+// @blend_src outputs (Index 0 / 1 at location 0).
 #pragma once
 
 #include "backends/vulkan/functions.h"

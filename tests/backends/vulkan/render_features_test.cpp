@@ -3,6 +3,8 @@
 // interpolation, every blend factor / operation and compare function / stencil
 // operation (table-driven). Images compared with ones computed here, under
 // the validation layer.
+#include <fmt/format.h>
+
 #include "render_test.h"
 
 namespace bindery::vulkan::testing {
@@ -112,6 +114,109 @@ TEST_F(IndirectFirstInstanceTest, NonZeroFirstInstanceWithTheFeatureDraws) {
   };
   expectImage(direct, green);
   expectImage(indexed, green);
+}
+
+// A second device with `feature` replaces device_ (the fixture's adapter has
+// given its device); false when the adapter lacks it.
+class FeatureDeviceTest : public RenderTest {
+ protected:
+  bool useDeviceWith(FeatureName feature) {
+    if (!adapter_.features().has(feature)) return false;
+    InstanceDescriptor id;
+    id.backend = BackendType::Vulkan;
+    Adapter adapter = bindery::Instance::create(id).requestAdapter();
+    DeviceDescriptor dd;
+    dd.requiredFeatures = {feature};
+    RequestDeviceResult result = adapter.requestDevice(dd);
+    EXPECT_EQ(result.status, RequestDeviceResult::Status::Success) << result.message;
+    finish();
+    device_ = result.device;
+    device_.setUncapturedErrorCallback([this](const Error& e) { errors_.push_back(e); });
+    return true;
+  }
+};
+
+TEST_F(FeatureDeviceTest, UnclippedDepthDrawsBeyondTheFarPlaneClamped) {
+  // A triangle at z = 1.5: clipped away by default; with unclippedDepth it is
+  // drawn, its depth clamped to the viewport's maxDepth (1.0), so a second
+  // draw at 0.99 with 'less' covers it.
+  if (!useDeviceWith(FeatureName::DepthClipControl)) GTEST_SKIP() << "no 'depth-clip-control'";
+  for (bool unclipped : {false, true}) {
+    Texture t = target(), depth = target(TextureFormat::Depth32float);
+    auto pipelineAt = [&](float z, std::string_view color, CompareFunction compare) {
+      RenderPipelineDescriptor d = pipelineDescriptor(fmt::format(R"(
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {{
+  var p = array(vec2f(-1, -1), vec2f(1, -1), vec2f(-1, 1));
+  return vec4f(p[i], {}, 1);
+}}
+@fragment fn fs() -> @location(0) vec4f {{ return {}; }}
+)",
+                                                                  z, color));
+      d.primitive.unclippedDepth = unclipped;
+      DepthStencilState ds;
+      ds.format = TextureFormat::Depth32float;
+      ds.depthWriteEnabled = true;
+      ds.depthCompare = compare;
+      d.depthStencil = ds;
+      return device_.createRenderPipeline(d);
+    };
+    RenderPipeline far = pipelineAt(1.5f, "vec4f(1, 0, 0, 1)", CompareFunction::Always);
+    RenderPipeline near = pipelineAt(0.99f, "vec4f(0, 1, 0, 1)", CompareFunction::Less);
+    RenderPassDescriptor pd = passFor(t, {0, 0, 1, 1});
+    RenderPassDepthStencilAttachment da;
+    da.view = depth.createView();
+    da.depthClearValue = 0.5f;
+    da.depthLoadOp = LoadOp::Clear;
+    da.depthStoreOp = StoreOp::Store;
+    pd.depthStencilAttachment = da;
+    CommandEncoder encoder = device_.createCommandEncoder();
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(far);
+    pass.draw(3);
+    pass.setPipeline(near);
+    pass.draw(3);
+    pass.end();
+    submit(encoder);
+    // Clipped: the far triangle is not drawn, the depth stays 0.5 and the
+    // near one fails 'less'. Unclipped: depth 1.0 is written, the near one passes.
+    expectImage(t, [&](uint32_t x, uint32_t y) -> std::optional<Rgba> {
+      std::optional<Rgba> inside = triangleImage(x, y, kBlue);
+      if (!inside || *inside == kBlue) return inside;
+      return unclipped ? kGreen : kBlue;
+    });
+  }
+}
+
+TEST_F(FeatureDeviceTest, DualSourceBlendingUsesTheSecondOutput) {
+  if (!useDeviceWith(FeatureName::DualSourceBlending)) GTEST_SKIP() << "no 'dual-source-blending'";
+  RenderPipelineDescriptor d = pipelineDescriptor(R"(
+enable dual_source_blending;
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+  var p = array(vec2f(-1, -1), vec2f(3, -1), vec2f(-1, 3));
+  return vec4f(p[i], 0, 1);
+}
+struct Out {
+  @location(0) @blend_src(0) color : vec4f,
+  @location(0) @blend_src(1) factor : vec4f,
+}
+@fragment fn fs() -> Out { return Out(vec4f(0.5, 0.25, 0, 0.5), vec4f(0.25, 0.5, 1, 0.5)); }
+)");
+  // rgb = src0 + dst * src1; alpha = src0.a + dst.a * (1 - src1.a).
+  d.fragment->targets[0]->blend =
+      BlendState{{BlendOperation::Add, BlendFactor::One, BlendFactor::Src1},
+                 {BlendOperation::Add, BlendFactor::One, BlendFactor::OneMinusSrc1Alpha}};
+  RenderPipeline pipeline = device_.createRenderPipeline(d);
+  Texture t = target();
+  CommandEncoder encoder = device_.createCommandEncoder();
+  RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0.4, 0.4, 0.4, 0.4}));
+  pass.setPipeline(pipeline);
+  pass.draw(3);
+  pass.end();
+  submit(encoder);
+  double dst = std::round(0.4 * 255) / 255;
+  auto u8 = [](double v) { return static_cast<uint8_t>(std::round(v * 255)); };
+  Rgba want{u8(0.5 + dst * 0.25), u8(0.25 + dst * 0.5), u8(dst), u8(0.5 + dst * 0.5)};
+  expectImage(t, [&](uint32_t, uint32_t) { return want; });
 }
 
 }  // namespace
