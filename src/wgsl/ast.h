@@ -194,8 +194,11 @@ struct Ast {
 
   uint32_t at(Range r, uint32_t i) const { return lists[r.begin + i]; }
   Range pushList(const std::vector<uint32_t>& items) {
-    Range r{static_cast<uint32_t>(lists.size()), static_cast<uint32_t>(items.size())};
-    lists.insert(lists.end(), items.begin(), items.end());
+    return pushList(items.data(), items.size());
+  }
+  Range pushList(const uint32_t* items, size_t count) {
+    Range r{static_cast<uint32_t>(lists.size()), static_cast<uint32_t>(count)};
+    lists.insert(lists.end(), items, items + count);
     return r;
   }
 };

@@ -1,6 +1,7 @@
 // Internal: recursive-descent parser for the whole WGSL grammar (#grammar-recursive-descent).
 #pragma once
 
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -33,7 +34,7 @@ class Parser {
   Range parseAttributes();
   // #diagnostic-filtering: severities, rule names and conflicting filters
   // of one attribute list (`@diagnostic` may repeat with different rules).
-  void checkDiagnosticAttrs(const std::vector<Attribute>& list);
+  void checkDiagnosticAttrs(std::span<const Attribute> list);
   // #statements: only @diagnostic is allowed at the start of a statement,
   // a switch body, a loop body or a continuing block (`where` says which).
   void checkStatementAttrs(Range attrs, const char* where);
@@ -64,6 +65,31 @@ class Parser {
   NodeId addExpr(const Expr& e);
   NodeId addStmt(const Stmt& s);
 
+  // A list of node ids being parsed: its items wait on scratch_, which nested
+  // lists share as a stack, and move to Ast::lists at finish() (no vector per
+  // list). A list left unfinished gives its items back when it goes.
+  class ListBuilder {
+   public:
+    explicit ListBuilder(Parser& p) : p_(p), base_(p.scratch_.size()) {}
+    ListBuilder(const ListBuilder&) = delete;
+    ListBuilder& operator=(const ListBuilder&) = delete;
+    ~ListBuilder() {
+      if (!done_) p_.scratch_.resize(base_);
+    }
+    void push(uint32_t id) { p_.scratch_.push_back(id); }
+    Range finish() {
+      Range r = p_.ast_.pushList(p_.scratch_.data() + base_, p_.scratch_.size() - base_);
+      p_.scratch_.resize(base_);
+      done_ = true;
+      return r;
+    }
+
+   private:
+    Parser& p_;
+    size_t base_;
+    bool done_ = false;
+  };
+
   NodeId parseShiftTail(NodeId lhs);
   NodeId parseRelationalTail(NodeId lhs);
   NodeId parsePrimaryPostfix();
@@ -86,6 +112,7 @@ class Parser {
 
   const std::vector<Token>& toks_;
   Ast& ast_;
+  std::vector<uint32_t> scratch_;  // ListBuilder's items
   Diagnostics& diags_;
   size_t pos_ = 0;
   uint32_t lastEnd_ = 0;  // end offset of the last consumed token (for spans)

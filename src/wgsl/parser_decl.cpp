@@ -15,7 +15,9 @@ void parseTokens(const std::vector<Token>& tokens, Ast& ast, Diagnostics& diags)
 }
 
 Range Parser::parseAttributes() {
-  std::vector<Attribute> list;
+  // An attribute list is parsed into Ast::attrs directly: its arguments are
+  // expressions, which hold no attributes, so the list stays contiguous.
+  const size_t begin = ast_.attrs.size();
   while (is(Tok::At)) {
     uint32_t start = peek().span.offset;
     advance();
@@ -28,26 +30,25 @@ Range Parser::parseAttributes() {
     }
     if (is(Tok::LParen)) {
       advance();
-      std::vector<uint32_t> args;
+      ListBuilder args(*this);
       while (!is(Tok::RParen)) {
-        args.push_back(parseExpression());
+        args.push(parseExpression());
         if (!accept(Tok::Comma)) break;
       }
       expect(Tok::RParen, "to close the attribute's arguments");
-      a.args = ast_.pushList(args);
+      a.args = args.finish();
     }
     a.span = spanFrom(start);
     // #attributes: an attribute must not be specified more than once per object
     // (@diagnostic may repeat with different rules; checked by the resolver).
-    for (const Attribute& prev : list)
-      if (prev.name == a.name && a.name != "diagnostic")
+    for (size_t i = begin; i < ast_.attrs.size(); ++i)
+      if (ast_.attrs[i].name == a.name && a.name != "diagnostic")
         diags_.error(a.span, "duplicate attribute @" + std::string(a.name));
-    list.push_back(a);
+    ast_.attrs.push_back(a);
   }
-  checkDiagnosticAttrs(list);
-  Range r{static_cast<uint32_t>(ast_.attrs.size()), static_cast<uint32_t>(list.size())};
-  ast_.attrs.insert(ast_.attrs.end(), list.begin(), list.end());
-  return r;
+  const size_t count = ast_.attrs.size() - begin;
+  checkDiagnosticAttrs(std::span<const Attribute>(ast_.attrs.data() + begin, count));
+  return Range{static_cast<uint32_t>(begin), static_cast<uint32_t>(count)};
 }
 
 namespace {
@@ -62,7 +63,7 @@ std::string diagnosticRuleName(const Ast& ast, NodeId e) {
 }
 }  // namespace
 
-void Parser::checkDiagnosticAttrs(const std::vector<Attribute>& list) {
+void Parser::checkDiagnosticAttrs(std::span<const Attribute> list) {
   std::vector<std::pair<std::string, std::string_view>> seen;  // rule, severity
   for (const Attribute& a : list) {
     if (a.name != "diagnostic") continue;
@@ -209,7 +210,7 @@ void Parser::parseFunction(Range attrs) {
   f.attrs = attrs;
   f.name = expectIdent("for function name", &f.nameSpan);
   expect(Tok::LParen, "to start the parameter list");
-  std::vector<uint32_t> params;
+  ListBuilder params(*this);
   while (!is(Tok::RParen)) {
     VarDecl p;
     p.kind = DeclKind::Param;
@@ -220,11 +221,11 @@ void Parser::parseFunction(Range attrs) {
     p.type = parseTypeSpecifier();
     p.span = spanFrom(pstart);
     ast_.vars.push_back(p);
-    params.push_back(static_cast<uint32_t>(ast_.vars.size() - 1));
+    params.push(static_cast<uint32_t>(ast_.vars.size() - 1));
     if (!accept(Tok::Comma)) break;
   }
   expect(Tok::RParen, "to end the parameter list");
-  f.params = ast_.pushList(params);
+  f.params = params.finish();
   if (accept(Tok::Arrow)) {
     f.returnAttrs = parseAttributes();
     f.returnType = parseTypeSpecifier();

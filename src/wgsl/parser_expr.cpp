@@ -107,13 +107,13 @@ struct DepthGuard {
 Range Parser::parseTemplateArgs() {
   // current token is TemplateArgsStart
   expect(Tok::TemplateArgsStart, "to start a template list");
-  std::vector<uint32_t> items;
+  ListBuilder items(*this);
   while (!is(Tok::TemplateArgsEnd)) {
-    items.push_back(parseExpression());
+    items.push(parseExpression());
     if (!accept(Tok::Comma)) break;
   }
   expect(Tok::TemplateArgsEnd, "to end the template list");
-  return ast_.pushList(items);
+  return items.finish();
 }
 
 NodeId Parser::parseTypeSpecifier() {
@@ -130,13 +130,13 @@ NodeId Parser::parseTypeSpecifier() {
 
 Range Parser::parseCallArgs() {
   expect(Tok::LParen, "to start the argument list");
-  std::vector<uint32_t> items;
+  ListBuilder items(*this);
   while (!is(Tok::RParen)) {
-    items.push_back(parseExpression());
+    items.push(parseExpression());
     if (!accept(Tok::Comma)) break;
   }
   expect(Tok::RParen, "to end the argument list");
-  return ast_.pushList(items);
+  return items.finish();
 }
 
 NodeId Parser::parsePrimaryPostfix() {

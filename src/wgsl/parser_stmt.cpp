@@ -9,12 +9,12 @@ NodeId Parser::parseCompound(Range attrs) {
   checkStatementAttrs(attrs, "a compound statement");
   uint32_t start = peek().span.offset;
   expect(Tok::LBrace, "to start a block");
-  std::vector<uint32_t> items;
-  while (!is(Tok::RBrace) && !is(Tok::End)) items.push_back(parseStatement());
+  ListBuilder items(*this);
+  while (!is(Tok::RBrace) && !is(Tok::End)) items.push(parseStatement());
   expect(Tok::RBrace, "to end the block");
   Stmt s;
   s.kind = StmtKind::Block;
-  s.list = ast_.pushList(items);
+  s.list = items.finish();
   s.attrs = attrs;
   s.span = spanFrom(start);
   return addStmt(s);
@@ -58,19 +58,19 @@ NodeId Parser::parseSwitch(Range attrs) {
       s.attrs.count += bodyAttrs.count;
   }
   expect(Tok::LBrace, "to start the switch body");
-  std::vector<uint32_t> clauses;
+  ListBuilder clauses(*this);
   while (!is(Tok::RBrace)) {
     SwitchClause c;
     uint32_t cstart = peek().span.offset;
-    std::vector<uint32_t> sels;
+    ListBuilder sels(*this);
     if (accept(Tok::KwDefault)) {
-      sels.push_back(kNone);
+      sels.push(kNone);
     } else if (accept(Tok::KwCase)) {
       while (true) {
         if (accept(Tok::KwDefault)) {
-          sels.push_back(kNone);
+          sels.push(kNone);
         } else {
-          sels.push_back(parseExpression());
+          sels.push(parseExpression());
         }
         if (!accept(Tok::Comma)) break;
         if (is(Tok::Colon) || is(Tok::LBrace) || is(Tok::At)) break;  // trailing comma
@@ -80,14 +80,14 @@ NodeId Parser::parseSwitch(Range attrs) {
                   tokName(peek().kind));
     }
     accept(Tok::Colon);
-    c.selectors = ast_.pushList(sels);
+    c.selectors = sels.finish();
     c.body = parseCompound(parseAttributes());
     c.span = spanFrom(cstart);
     ast_.clauses.push_back(c);
-    clauses.push_back(static_cast<uint32_t>(ast_.clauses.size() - 1));
+    clauses.push(static_cast<uint32_t>(ast_.clauses.size() - 1));
   }
   expect(Tok::RBrace, "to end the switch body");
-  s.list = ast_.pushList(clauses);
+  s.list = clauses.finish();
   s.span = spanFrom(start);
   return addStmt(s);
 }
@@ -102,15 +102,15 @@ NodeId Parser::parseLoop(Range attrs) {
   checkStatementAttrs(bodyAttrs, "a loop body");
   uint32_t bstart = peek().span.offset;
   expect(Tok::LBrace, "to start the loop body");
-  std::vector<uint32_t> items;
-  while (!is(Tok::RBrace) && !is(Tok::KwContinuing)) items.push_back(parseStatement());
+  ListBuilder items(*this);
+  while (!is(Tok::RBrace) && !is(Tok::KwContinuing)) items.push(parseStatement());
   if (is(Tok::KwContinuing)) {
     uint32_t cstart = peek().span.offset;
     advance();
     Range cattrs = parseAttributes();
     checkStatementAttrs(cattrs, "a continuing block");
     expect(Tok::LBrace, "to start the continuing block");
-    std::vector<uint32_t> citems;
+    ListBuilder citems(*this);
     while (!is(Tok::RBrace)) {
       if (is(Tok::KwBreak) && peek(1).kind == Tok::KwIf) {
         uint32_t bs = peek().span.offset;
@@ -121,17 +121,17 @@ NodeId Parser::parseLoop(Range attrs) {
         bi.a = parseExpression();
         expect(Tok::Semicolon, "after 'break if' condition");
         bi.span = spanFrom(bs);
-        citems.push_back(addStmt(bi));
+        citems.push(addStmt(bi));
         if (!is(Tok::RBrace))
           errorAtPeek("'break if' must be the last statement of a continuing block");
         break;
       }
-      citems.push_back(parseStatement());
+      citems.push(parseStatement());
     }
     expect(Tok::RBrace, "to end the continuing block");
     Stmt cb;
     cb.kind = StmtKind::Block;
-    cb.list = ast_.pushList(citems);
+    cb.list = citems.finish();
     cb.attrs = cattrs;
     cb.span = spanFrom(cstart);
     s.b = addStmt(cb);
@@ -139,7 +139,7 @@ NodeId Parser::parseLoop(Range attrs) {
   expect(Tok::RBrace, "to end the loop body");
   Stmt body;
   body.kind = StmtKind::Block;
-  body.list = ast_.pushList(items);
+  body.list = items.finish();
   body.attrs = bodyAttrs;
   body.span = spanFrom(bstart);
   s.a = addStmt(body);
