@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "backends/vulkan/formats.h"
+#include "backends/vulkan/shader_features.h"
 
 namespace bindery::vulkan {
 
@@ -132,6 +133,10 @@ FeatureSet featuresOf(const PhysicalDevice& device) {
   if (device.features.drawIndirectFirstInstance) {
     features.add(FeatureName::IndirectFirstInstance);
   }
+  // What the SPIR-V generator can use on the device (shader_features.h).
+  const ShaderFeatures& shader = shaderFeaturesOf(device);
+  if (shader.f16) features.add(FeatureName::ShaderF16);
+  if (shader.subgroups) features.add(FeatureName::Subgroups);
   // Timestamps resolve to nanoseconds unscaled (query_set.h): only with one
   // tick per nanosecond.
   const VkPhysicalDeviceLimits& limits = device.properties.limits;

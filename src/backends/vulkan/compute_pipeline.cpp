@@ -15,13 +15,14 @@ namespace bindery::vulkan {
 SpirvForStage generateComputeSpirv(std::string_view wgslSource, const wgsl::Options& options,
                                    std::string_view entryPoint,
                                    const std::map<std::string, double>& constants,
-                                   bool writePointSize) {
+                                   bool writePointSize, const ShaderFeatures& features) {
   wgsl::Module module = wgsl::parse(wgslSource, options);
   spirv::Options o;
   o.overrideValues = constants;
   // @group(n) @binding(m) is set n, binding m: no remapping.
   o.clampIndices = true;
   o.writePointSize = writePointSize;  // render_pipeline.cpp: 'point-list'
+  applyShaderFeatures(features, o);   // SPIR-V version, subgroups, f16, demote
   spirv::Result r = spirv::generate(module, entryPoint, o);
   if (!r.ok()) return {{}, r.error->formatted()};
   return {std::move(r.words), {}};
@@ -56,7 +57,8 @@ Result<std::unique_ptr<ComputePipeline>> ComputePipeline::create(
   const core::PipelineStage& stage = pipeline.stages()[0];
   const core::CompiledShader& compiled = stage.module->compiled();
   SpirvForStage spirv =
-      generateComputeSpirv(compiled.source, compiled.options, stage.entryPoint, stage.constants);
+      generateComputeSpirv(compiled.source, compiled.options, stage.entryPoint, stage.constants,
+                           false, shaderFeaturesOf(state->device().physicalDevice()));
   if (!spirv.error.empty()) {
     return backend::internalError(fmt::format(
         "the SPIR-V generator failed for entry point '{}': {}", stage.entryPoint, spirv.error));

@@ -28,6 +28,7 @@
 
 #include "backends/backend.h"
 #include "backends/vulkan/error.h"
+#include "backends/vulkan/shader_features.h"
 #include "bindery/wgsl/module.h"
 
 namespace bindery::core {
@@ -73,7 +74,8 @@ struct SpirvForStage {
 SpirvForStage generateComputeSpirv(std::string_view wgslSource, const wgsl::Options& options,
                                    std::string_view entryPoint,
                                    const std::map<std::string, double>& constants,
-                                   bool writePointSize = false);
+                                   bool writePointSize = false,
+                                   const ShaderFeatures& features = {});
 
 // A compute VkPipeline from SPIR-V words (on the calling thread).
 Result<VkPipeline> createComputeVkPipeline(VkDevice device, VkPipelineCache cache,

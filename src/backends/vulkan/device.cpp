@@ -8,6 +8,7 @@
 
 #include "backends/vulkan/capabilities.h"
 #include "backends/vulkan/query_set.h"
+#include "backends/vulkan/shader_features.h"
 
 namespace bindery::vulkan {
 
@@ -165,6 +166,10 @@ Status Device::initialize(const Options& options) {
     extensions.push_back(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
     conditionalOn = true;
   }
+  // What the generated SPIR-V may use (shader_features.h): f16, demote.
+  ShaderFeatureChain shaderChain;
+  enableShaderFeatures(shaderFeaturesOf(physical_), features11, features12, shaderChain, info,
+                       extensions);
   info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
   info.ppEnabledExtensionNames = extensions.data();
   BINDERY_VK_TRY(
