@@ -260,5 +260,71 @@ TEST_F(TextureStoreTest, StorageArrayAnd3dLayers) {
   EXPECT_EQ(gotV, wantV);
 }
 
+TEST_F(TextureStoreTest, FragmentShaderStoresAndSampledReadInTheNextPass) {
+  // Pass 1: each fragment stores its coordinates to an r32uint storage
+  // texture (GENERAL). Pass 2 reads it as a sampled texture: the layout moves
+  // between the passes.
+  constexpr uint32_t kSize = 8;
+  Texture storage = makeTexture(TextureFormat::R32uint, {kSize, kSize, 1}, TextureDimension::e2D, 1,
+                                TextureUsage::StorageBinding);
+  TextureDescriptor td;
+  td.size = {kSize, kSize, 1};
+  td.format = TextureFormat::R32uint;
+  td.usage = TextureUsage::RenderAttachment | TextureUsage::CopySrc;
+  Texture target = device_.createTexture(td);
+  auto makePipeline = [&](std::string_view fragment) {
+    ShaderModuleDescriptor module;
+    module.code = std::string(R"(
+@vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
+  return vec4f(f32(i & 1u) * 4 - 1, f32(i >> 1u) * 4 - 1, 0, 1);
+}
+)") + std::string(fragment);
+    ShaderModule shader = device_.createShaderModule(module);
+    RenderPipelineDescriptor d;
+    d.layout = kAutoLayout;
+    d.vertex.module = shader;
+    d.vertex.entryPoint = "vs";
+    FragmentState fs;
+    fs.module = shader;
+    fs.entryPoint = "fs";
+    fs.targets.push_back(ColorTargetState{TextureFormat::R32uint, std::nullopt});
+    d.fragment = fs;
+    return device_.createRenderPipeline(d);
+  };
+  RenderPipeline store = makePipeline(R"(
+@group(0) @binding(0) var t : texture_storage_2d<r32uint, write>;
+@fragment fn fs(@builtin(position) p : vec4f) -> @location(0) vec4u {
+  textureStore(t, vec2u(p.xy), vec4u(u32(p.x) + 100u * u32(p.y)));
+  return vec4u(0);
+})");
+  RenderPipeline load = makePipeline(R"(
+@group(0) @binding(0) var t : texture_2d<u32>;
+@fragment fn fs(@builtin(position) p : vec4f) -> @location(0) vec4u {
+  return textureLoad(t, vec2u(p.xy), 0) + vec4u(7);
+})");
+  CommandEncoder encoder = device_.createCommandEncoder();
+  for (const RenderPipeline* p : {&store, &load}) {
+    RenderPassDescriptor rp;
+    RenderPassColorAttachment color;
+    color.view = target.createView();
+    color.loadOp = LoadOp::Clear;
+    color.storeOp = StoreOp::Store;
+    rp.colorAttachments.push_back(color);
+    RenderPassEncoder pass = encoder.beginRenderPass(rp);
+    pass.setPipeline(*p);
+    pass.setBindGroup(0, group(p->getBindGroupLayout(0), {{0, storage.createView()}}));
+    pass.draw(3);
+    pass.end();
+  }
+  submit(encoder);
+  std::vector<uint8_t> raw = readTexture(target, 0, 4, {kSize, kSize, 1});
+  std::vector<uint32_t> got(kSize * kSize), want;
+  std::memcpy(got.data(), raw.data(), raw.size());
+  for (uint32_t y = 0; y < kSize; ++y) {
+    for (uint32_t x = 0; x < kSize; ++x) want.push_back(x + 100 * y + 7);
+  }
+  EXPECT_EQ(got, want);
+}
+
 }  // namespace
 }  // namespace bindery::vulkan::testing
