@@ -208,23 +208,21 @@ Status RenderPassRecorder::beginPass(const uint8_t* p) {
     VkRenderingAttachmentInfoKHR& info = colorInfos[i];
     info = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO_KHR};
     if (!a.view) continue;  // imageView VK_NULL_HANDLE: an unused slot
-    if (a.view->dimension() == TextureViewDimension::e3D) {
-      return backend::internalError(
-          "not supported yet on Vulkan: a 3d color attachment (depthSlice). The command buffer "
-          "was not executed.");
-    }
     TextureView& view = TextureView::of(*a.view);
-    Result<VkImageView> handle = view.handle();
+    // A 3d attachment is its depthSlice: the other slices keep their contents,
+    // so the texture is never prepared as wholly overwritten nor discarded.
+    bool slice = a.view->dimension() == TextureViewDimension::e3D;
+    Result<VkImageView> handle = slice ? view.sliceHandle(a.depthSlice) : view.handle();
     if (handle.isError()) return handle.error();
     view.texture().prepareAttachment(commands_, attachmentRange(view),
                                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                     a.loadOp == LoadOp::Clear);
+                                     !slice && a.loadOp == LoadOp::Clear);
     info.imageView = handle.value();
     info.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
     info.loadOp = loadOpOf(a.loadOp);
     info.storeOp = storeOpOf(a.storeOp);
     info.clearValue = colorClearOf(a);
-    if (a.storeOp == StoreOp::Discard) discarded_.push_back({&view});
+    if (a.storeOp == StoreOp::Discard && !slice) discarded_.push_back({&view});
     if (a.resolveTarget) {
       TextureView& target = TextureView::of(*a.resolveTarget);
       Result<VkImageView> resolve = target.handle();

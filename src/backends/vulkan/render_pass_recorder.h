@@ -25,8 +25,10 @@
 // - beginOcclusionQuery / endOcclusionQuery and the beginning-of-pass
 //   timestamp write into the query set's pool; end saves their results
 //   (query_set.h).
-// Not handled yet (the command recorder gives its 'not supported yet on
-// Vulkan' internal error): depthSlice of 3d attachments.
+// - a 3d color attachment renders into its depthSlice through a 2d view of
+//   that slice (TextureView::sliceHandle); storeOp 'discard' of a slice keeps
+//   its contents (the texture tracks zero-initialisation per mip, not per
+//   slice).
 // - drawIndirect / drawIndexedIndirect without 'indirect-first-instance': a
 //   non-zero firstInstance makes the draw a no-op, through conditional
 //   rendering on that argument (VK_EXT_conditional_rendering; without it the

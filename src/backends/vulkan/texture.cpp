@@ -133,6 +133,12 @@ Status Texture::initialize(const core::TextureBase& texture) {
       texture.width() == texture.height() && texture.sampleCount() == 1) {
     info.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
   }
+  // A 3d color attachment is one depthSlice: a 2d view of that slice
+  // (TextureView::sliceHandle).
+  if (texture.dimension() == TextureDimension::e3D &&
+      texture.usage().has(TextureUsage::RenderAttachment)) {
+    info.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+  }
   BINDERY_VK_TRY(checkImageFits(texture, info));
   BINDERY_VK_TRY(
       checkVk(vkCreateImage(device_.handle(), &info, nullptr, &image_), "vkCreateImage"));

@@ -71,10 +71,32 @@ TextureView::TextureView(Device& device, const core::TextureViewBase& view)
 }
 
 TextureView::~TextureView() {
-  if (view_ == VK_NULL_HANDLE) return;
   VkDevice device = device_.handle();
+  for (const auto& [slice, view] : slices_) {
+    device_.deferDestroy([device, view] { vkDestroyImageView(device, view, nullptr); });
+  }
+  if (view_ == VK_NULL_HANDLE) return;
   VkImageView view = view_;
   device_.deferDestroy([device, view] { vkDestroyImageView(device, view, nullptr); });
+}
+
+Result<VkImageView> TextureView::sliceHandle(uint32_t depthSlice) {
+  std::lock_guard lock(mutex_);
+  for (const auto& [slice, view] : slices_) {
+    if (slice == depthSlice) return view;
+  }
+  // #dom-gpurenderpasscolorattachment-depthslice: a 2d view of the slice of
+  // the 3d image (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT, texture.cpp).
+  VkImageViewCreateInfo info = info_;
+  info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  info.subresourceRange.levelCount = 1;
+  info.subresourceRange.baseArrayLayer = depthSlice;
+  info.subresourceRange.layerCount = 1;
+  VkImageView view = VK_NULL_HANDLE;
+  BINDERY_VK_TRY(
+      checkVk(vkCreateImageView(device_.handle(), &info, nullptr, &view), "vkCreateImageView"));
+  slices_.push_back({depthSlice, view});
+  return view;
 }
 
 Result<VkImageView> TextureView::handle() {

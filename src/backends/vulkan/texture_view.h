@@ -11,6 +11,8 @@
 #include "backends/vulkan/functions.h"
 
 #include <mutex>
+#include <utility>
+#include <vector>
 
 #include "backends/backend.h"
 #include "backends/vulkan/error.h"
@@ -31,6 +33,9 @@ class TextureView final : public backend::TextureViewBackend {
 
   // The VkImageView, created on first use.
   Result<VkImageView> handle();
+  // A 3d view's 2d view of one depth slice (a render pass attachment's
+  // depthSlice), created on first use.
+  Result<VkImageView> sliceHandle(uint32_t depthSlice);
   Texture& texture() const { return *texture_; }
   // The subresources of base mip level, every layer of the view, its aspects.
   SubresourceRange range() const { return range_; }
@@ -48,6 +53,7 @@ class TextureView final : public backend::TextureViewBackend {
   VkFormat format_ = VK_FORMAT_UNDEFINED;
   std::mutex mutex_;
   VkImageView view_ = VK_NULL_HANDLE;
+  std::vector<std::pair<uint32_t, VkImageView>> slices_;
 };
 
 }  // namespace bindery::vulkan

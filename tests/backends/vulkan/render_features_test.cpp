@@ -219,5 +219,60 @@ struct Out {
   expectImage(t, [&](uint32_t, uint32_t) { return want; });
 }
 
+TEST_F(RenderTest, DepthSliceOfA3dAttachmentLeavesTheOtherSlices) {
+  // A 16x16x4 texture, slice z filled with (10 z, 20 z, 30 z, 255); pass 1
+  // clears slice 2 to blue and draws the triangle; pass 2 loads slice 1 and
+  // draws it too. Slices 0 and 3 keep their texels.
+  TextureDescriptor td;
+  td.size = {kSize, kSize, 4};
+  td.dimension = TextureDimension::e3D;
+  td.format = TextureFormat::Rgba8unorm;
+  td.usage = TextureUsage::RenderAttachment | TextureUsage::CopySrc | TextureUsage::CopyDst;
+  Texture volume = device_.createTexture(td);
+  auto fill = [](uint32_t z) {
+    return Rgba{uint8_t(10 * z), uint8_t(20 * z), uint8_t(30 * z), 255};
+  };
+  std::vector<Rgba> texels(kSize * kSize * 4);
+  for (uint32_t i = 0; i < texels.size(); ++i) texels[i] = fill(i / (kSize * kSize));
+  device_.queue().writeTexture({volume}, texels.data(), texels.size() * 4, {0, kSize * 4, kSize},
+                               {kSize, kSize, 4});
+  RenderPipeline pipeline = device_.createRenderPipeline(pipelineDescriptor(kTriangle));
+  CommandEncoder encoder = device_.createCommandEncoder();
+  for (uint32_t slice : {2u, 1u}) {
+    RenderPassDescriptor pd;
+    RenderPassColorAttachment color;
+    color.view = volume.createView();
+    color.depthSlice = slice;
+    color.clearValue = {0, 0, 1, 1};
+    color.loadOp = slice == 2 ? LoadOp::Clear : LoadOp::Load;
+    color.storeOp = StoreOp::Store;
+    pd.colorAttachments.push_back(color);
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(pipeline);
+    pass.draw(3);
+    pass.end();
+  }
+  Buffer readback = makeBuffer(256 * kSize * 4, BufferUsage::CopySrc | BufferUsage::CopyDst);
+  encoder.copyTextureToBuffer({volume}, {readback, 0, 256, kSize}, {kSize, kSize, 4});
+  submit(encoder);
+  std::vector<uint8_t> raw = readBuffer(readback, 0, 256 * kSize * 4);
+  int mismatches = 0;
+  for (uint32_t z = 0; z < 4; ++z) {
+    for (uint32_t y = 0; y < kSize; ++y) {
+      for (uint32_t x = 0; x < kSize; ++x) {
+        Rgba got;
+        std::memcpy(got.data(), &raw[(z * kSize + y) * 256 + x * 4], 4);
+        std::optional<Rgba> want = fill(z);
+        if (z == 2) want = triangleImage(x, y, kBlue);
+        if (z == 1) want = triangleImage(x, y, fill(1));
+        if (want && got != *want && ++mismatches <= 5) {
+          ADD_FAILURE() << "slice " << z << " texel (" << x << ", " << y << ")";
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
 }  // namespace
 }  // namespace bindery::vulkan::testing
