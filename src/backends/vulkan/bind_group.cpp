@@ -161,7 +161,10 @@ Status BindGroup::write(const core::BindGroupBase& group) {
       VkBuffer buffer = Buffer::of(*group.buffer(i)).handle();
       infos[n].buffer = {buffer, group.bufferRange(i).offset, descriptorRange(group, i)};
       w.pBufferInfo = &infos[n].buffer;
-      uses_.push_back({buffer, b.writable});
+      const core::BoundBufferRange& range = group.bufferRange(i);
+      bool dynamic = i < group.dynamicOffsetCount();
+      uses_.push_back(
+          {buffer, b.writable, range.offset, range.size, dynamic ? static_cast<int32_t>(i) : -1});
       writes_ |= b.writable;
     } else {
       BINDERY_VK_TRY(writeTexture(group, i, infos[n].image));

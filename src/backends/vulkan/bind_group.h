@@ -50,6 +50,12 @@ class TextureView;
 struct BufferUse {
   VkBuffer buffer = VK_NULL_HANDLE;
   bool writable = false;
+  // The bound range [offset, offset + size), moved by dynamicOffsets[dynamicIndex]
+  // when the entry has a dynamic offset (dynamicIndex >= 0; dense order puts
+  // those first). A binding without a size reaches the buffer's end.
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  int32_t dynamicIndex = -1;
 };
 
 // One descriptor's info: a buffer's or an image's (a view, a sampler).

@@ -195,10 +195,37 @@ void ComputePassRecorder::trackUses() {
     (writable ? s.writeEpoch : s.readEpoch) = epoch_;
     if (writable) readOnly = false;
   };
+  // Buffers by byte range (the group's range moved by its dynamic offset).
+  auto rangeOf = [](const DescriptorBinder::WantedGroup& w, const BufferUse& use) {
+    uint64_t begin = use.offset;
+    if (use.dynamicIndex >= 0 && static_cast<uint32_t>(use.dynamicIndex) < w.offsetCount) {
+      begin += w.offsets[use.dynamicIndex];
+    }
+    return ByteRange{begin, begin + use.size};
+  };
+  auto overlaps = [](const std::vector<ByteRange>& ranges, ByteRange r) {
+    for (const ByteRange& x : ranges) {
+      if (x.begin < r.end && r.begin < x.end) return true;
+    }
+    return false;
+  };
+  auto bufferConflicts = [&](VkBuffer buffer, ByteRange r, bool writable) {
+    auto it = buffers_.find(buffer);
+    if (it == buffers_.end() || it->second.epoch != epoch_) return false;
+    // Many ranges in one epoch: a barrier costs less than comparing them all.
+    if (it->second.writes.size() + it->second.reads.size() >= kMaxRangesPerEpoch) return true;
+    return overlaps(it->second.writes, r) || (writable && overlaps(it->second.reads, r));
+  };
+  auto noteBuffer = [&](BufferRanges& s, ByteRange r, bool writable) {
+    if (s.epoch != epoch_) s = {epoch_, {}, {}};
+    (writable ? s.writes : s.reads).push_back(r);
+    if (writable) readOnly = false;
+  };
   for (uint32_t n = 0; n < count && !conflict; ++n) {
-    if (!binder_.wanted(n).group) continue;
-    for (const BufferUse& use : binder_.wanted(n).group->bufferUses()) {
-      conflict |= conflicts(buffers_, use.buffer, use.writable);
+    const DescriptorBinder::WantedGroup& w = binder_.wanted(n);
+    if (!w.group) continue;
+    for (const BufferUse& use : w.group->bufferUses()) {
+      conflict |= bufferConflicts(use.buffer, rangeOf(w, use), use.writable);
     }
     for (const TextureUse& use : binder_.wanted(n).group->textureUses()) {
       conflict |= conflicts(images_, use.view->texture().handle(), use.writable);
@@ -208,9 +235,10 @@ void ComputePassRecorder::trackUses() {
     barrierNow(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
   }
   for (uint32_t n = 0; n < count; ++n) {
-    if (!binder_.wanted(n).group) continue;
-    for (const BufferUse& use : binder_.wanted(n).group->bufferUses()) {
-      note(buffers_[use.buffer], use.writable);
+    const DescriptorBinder::WantedGroup& w = binder_.wanted(n);
+    if (!w.group) continue;
+    for (const BufferUse& use : w.group->bufferUses()) {
+      noteBuffer(buffers_[use.buffer], rangeOf(w, use), use.writable);
     }
     // Textures move to their layout (cleared first if never written).
     prepareTextureUses(commands_, *binder_.wanted(n).group, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);

@@ -74,6 +74,16 @@ class ComputePassRecorder {
     uint64_t readEpoch = 0;
     uint64_t writeEpoch = 0;
   };
+  // Buffers are tracked per byte range: dispatches that write disjoint
+  // ranges of one buffer need no barrier between them.
+  struct ByteRange {
+    uint64_t begin = 0, end = 0;
+  };
+  static constexpr size_t kMaxRangesPerEpoch = 32;
+  struct BufferRanges {
+    uint64_t epoch = 0;  // the ranges below are this epoch's
+    std::vector<ByteRange> reads, writes;
+  };
 
   void beginPass();
   Status setPipeline(const uint8_t* payload);
@@ -108,7 +118,7 @@ class ComputePassRecorder {
 
   // Usage tracking: epoch_ grows at each barrier.
   uint64_t epoch_ = 1;
-  std::unordered_map<VkBuffer, BufferState> buffers_;
+  std::unordered_map<VkBuffer, BufferRanges> buffers_;
   std::unordered_map<VkImage, BufferState> images_;  // storage and sampled textures
 
   // Indirect dispatches.
