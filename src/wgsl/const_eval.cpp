@@ -77,12 +77,14 @@ bool ConstEval::convert(ConstValue& v, TypeId to, std::string& err) {
         if (T[toLeaf].kind == TypeKind::Bool) {
           s.i = s.f != 0;
         } else {
-          // value conversion f->int truncates, saturating (#conversion-builtin)
-          double f = std::trunc(s.f);
-          if (T[toLeaf].kind == TypeKind::I32)
-            f = std::fmax(-2147483648.0, std::fmin(2147483647.0, f));
-          if (T[toLeaf].kind == TypeKind::U32) f = std::fmax(0.0, std::fmin(4294967295.0, f));
-          s.i = int64_t(f);
+          // #floating-point-conversion: truncate, then the value of the
+          // target closest to it that the source type also represents
+          // (1e20f -> 2147483520i and 4294967040u)
+          const bool toI32 = T[toLeaf].kind == TypeKind::I32;
+          double lo = toI32 ? -2147483648.0 : 0.0, hi = toI32 ? 2147483647.0 : 4294967295.0;
+          if (T[fromLeaf].kind == TypeKind::F32)
+            hi = double(std::nextafter(float(hi), 0.0f));  // 2^31 - 128, 2^32 - 256
+          s.i = int64_t(std::fmax(lo, std::fmin(hi, std::trunc(s.f))));
         }
       } else if ((T[fromLeaf].kind == TypeKind::I32 && T[toLeaf].kind == TypeKind::U32) ||
                  (T[fromLeaf].kind == TypeKind::U32 && T[toLeaf].kind == TypeKind::I32)) {
