@@ -154,13 +154,37 @@ TypeTable::TypeTable() {
   f16_ = simple(TypeKind::F16);
 }
 
+namespace {
+size_t hashKey(const std::array<uint32_t, 8>& key) {
+  uint64_t h = 0x9E3779B97F4A7C15ull;
+  for (uint32_t w : key) {
+    h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+    h ^= h >> 32;
+  }
+  return static_cast<size_t>(h);
+}
+}  // namespace
+
 TypeId TypeTable::intern(const Type& t) {
-  auto key = keyOf(t);
-  auto it = index_.find(key);
-  if (it != index_.end()) return it->second;
+  const auto key = keyOf(t);
+  if (slots_.empty()) slots_.assign(64, kNoType);
+  size_t mask = slots_.size() - 1;
+  size_t i = hashKey(key) & mask;
+  for (; slots_[i] != kNoType; i = (i + 1) & mask)
+    if (keyOf(types_[slots_[i]]) == key) return slots_[i];
   types_.push_back(t);
-  TypeId id = static_cast<TypeId>(types_.size() - 1);
-  index_.emplace(key, id);
+  const TypeId id = static_cast<TypeId>(types_.size() - 1);
+  if (types_.size() * 2 > slots_.size()) {  // grow: every interned id again
+    slots_.assign(slots_.size() * 2, kNoType);
+    mask = slots_.size() - 1;
+    for (TypeId k = 1; k <= id; ++k) {
+      size_t j = hashKey(keyOf(types_[k])) & mask;
+      while (slots_[j] != kNoType) j = (j + 1) & mask;
+      slots_[j] = k;
+    }
+    return id;
+  }
+  slots_[i] = id;
   return id;
 }
 

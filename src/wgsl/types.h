@@ -174,7 +174,9 @@ class TypeTable {
 
  private:
   std::vector<Type> types_;
-  std::map<std::array<uint32_t, 8>, TypeId> index_;
+  // Open addressing over types_, probed by a hash of the type's key; kNoType
+  // marks an empty slot (id 0 is never interned). At most half full.
+  std::vector<TypeId> slots_;
   std::vector<StructInfo> structs_;
   TypeId void_, bool_, ai_, af_, i32_, u32_, f32_, f16_;
 };
