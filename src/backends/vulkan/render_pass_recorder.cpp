@@ -425,6 +425,8 @@ void RenderPassRecorder::setStencilReference(const uint8_t* p) {
 }
 
 Status RenderPassRecorder::bindPipeline() {
+  // The same pipeline as the last draw's: nothing to do (no shared_future read).
+  if (pipeline_ == preparedPipeline_) return {};
   Result<VkPipeline> handle = pipeline_->handle();
   if (handle.isError()) return handle.error();
   if (handle.value() != boundPipeline_) {
@@ -432,6 +434,7 @@ Status RenderPassRecorder::bindPipeline() {
     boundPipeline_ = handle.value();
   }
   binder_.setLayout(pipeline_->layout());
+  preparedPipeline_ = pipeline_;
   return {};
 }
 

@@ -125,6 +125,7 @@ class RenderPassRecorder {
 
   // What the command buffer has.
   VkPipeline boundPipeline_ = VK_NULL_HANDLE;
+  const RenderPipeline* preparedPipeline_ = nullptr;  // bound, with its layout
   // The groups the pass wants and the sets, layout and push constants the
   // command buffer has.
   DescriptorBinder binder_{VK_PIPELINE_BIND_POINT_GRAPHICS};
