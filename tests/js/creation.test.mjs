@@ -235,6 +235,64 @@ test('createView: lean and full paths agree', async () => {
   assert.throws(() => GPUTexture.prototype.createView.call({}), { name: 'TypeError' });
 });
 
+test('createComputePipeline: lean and full paths agree', async () => {
+  const code = `@group(0) @binding(0) var<uniform> u : vec4f;
+@group(0) @binding(1) var<storage, read_write> s : array<f32>;
+@compute @workgroup_size(1) fn main() { s[0] = u.x; }
+@compute @workgroup_size(1) fn other() { s[1] = 2.0; }`;
+  const module = device.createShaderModule({ code });
+  const single = device.createShaderModule({ code: '@compute @workgroup_size(1) fn only() {}' });
+  device.pushErrorScope('validation');
+  const bad = device.createShaderModule({ code: 'fn broken( {' });
+  assert.ok(await device.popErrorScope());
+  const layout = device.createPipelineLayout({ bindGroupLayouts: [device.createBindGroupLayout({
+    entries: [{ binding: 0, visibility: C, buffer: {} }, { binding: 1, visibility: C, buffer: { type: 'storage' } }],
+  })] });
+  const wrongLayout = device.createPipelineLayout({ bindGroupLayouts: [] });
+  const otherModule = otherDevice.createShaderModule({ code });
+  const cases = [
+    [{ layout: 'auto', compute: { module, entryPoint: 'main' } }, true],
+    [{ label: 'p', layout: 'auto', compute: { module, entryPoint: 'other' } }, true],
+    [{ layout, compute: { module, entryPoint: 'main' } }, true],
+    [{ layout: 'auto', compute: { module: single } }, true],
+    [{ layout: 'auto', compute: { module } }, true], // two entry points: a validation error
+    [{ layout: 'auto', compute: { module, entryPoint: 'missing' } }, true],
+    [{ layout: wrongLayout, compute: { module, entryPoint: 'main' } }, true],
+    [{ layout: 'auto', compute: { module: bad } }, true],
+    [{ layout: 'auto', compute: { module: otherModule, entryPoint: 'main' } }, true],
+    [{ layout: 'auto', compute: { module, entryPoint: 'main', constants: {} } }, false],
+    [{ layout: 'auto', compute: { module, entryPoint: 'main' }, extra: 1 }, false], // a warning
+    // Through the full method, and its TypeError.
+    [{ layout: 'Auto', compute: { module, entryPoint: 'main' } }, 'throws'],
+    [{ layout: {}, compute: { module, entryPoint: 'main' } }, 'throws'],
+    [{ compute: { module, entryPoint: 'main' } }, 'throws'],
+    [{ layout: 'auto', compute: { module: {}, entryPoint: 'main' } }, 'throws'],
+    [{ layout: 'auto', compute: { entryPoint: 'main' } }, 'throws'],
+    [{ layout: 'auto', compute: { module, entryPoint: 5 } }, false],
+    [{ layout: 'auto', compute: null }, 'throws'],
+    [{ label: 7, layout: 'auto', compute: { module, entryPoint: 'main' } }, false],
+    [5, 'throws'],
+  ];
+  for (const [descriptor, expect] of cases) {
+    const r = await bothWays(device, 'createComputePipeline', device, descriptor, { lean: expect === true });
+    if (expect === 'throws') assert.ok(r.outcome.thrown, String(descriptor));
+    else assert.equal(r.outcome.thrown, undefined, r.outcome.thrown);
+  }
+  // The strict device throws the same validation error on the lean path.
+  const strictModule = strictDevice.createShaderModule({ code });
+  const strictCase = { layout: 'auto', compute: { module: strictModule, entryPoint: 'missing' } };
+  const viaLean = await outcome(strictDevice, () => strictDevice.createComputePipeline(strictCase));
+  const viaFull = await outcome(strictDevice,
+    () => fullMethods.createComputePipeline.call(strictDevice, strictCase));
+  assert.ok(viaLean.thrown);
+  assert.equal(viaLean.thrown, viaFull.thrown);
+  // A lean pipeline works in a pass and gives its layouts.
+  const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+  assert.equal(Object.prototype.toString.call(p.getBindGroupLayout(0)), '[object GPUBindGroupLayout]');
+  assert.throws(() => GPUDevice.prototype.createComputePipeline.call({}, { layout: 'auto', compute: { module } }),
+    { name: 'TypeError' });
+});
+
 test('createBuffer: lean and full paths agree', async () => {
   const cases = [
     [{ size: 256, usage: GPUBufferUsage.UNIFORM }, true],

@@ -437,7 +437,46 @@ function installCreateBuffer(prototype) {
   }, 1);
 }
 
+// --- createComputePipeline ---------------------------------------------------------
+
+// {label?, layout: 'auto' or an object, compute: {module: an object,
+// entryPoint?}} with strings where strings go: one native call with the
+// values (no dictionary conversion); it answers undefined when the layout or
+// the module is not one of the addon's, and the full method then throws.
+function installCreateComputePipeline(prototype) {
+  const full = prototype.createComputePipeline;
+  const lean = fast.createComputePipeline;
+  fullMethods.createComputePipeline = full;
+  define(prototype, 'createComputePipeline', function createComputePipeline(descriptor) {
+    lean: if (arguments.length >= 1 && isDictionary(descriptor)) {
+      const device = deviceStampOf(this);
+      if (device === 0) break lean;
+      for (const key in descriptor) {
+        if (key !== 'label' && key !== 'layout' && key !== 'compute') break lean;
+      }
+      const label = descriptor.label;
+      const layout = descriptor.layout;
+      const compute = descriptor.compute;
+      if (label !== undefined && typeof label !== 'string') break lean;
+      if (layout !== 'auto' && !isDictionary(layout)) break lean;
+      if (!isDictionary(compute)) break lean;
+      for (const key in compute) {
+        if (key !== 'module' && key !== 'entryPoint' && key !== 'constants') break lean;
+      }
+      const module = compute.module;
+      const entryPoint = compute.entryPoint;
+      // constants (a record<USVString, GPUPipelineConstantValue>): the full method.
+      if (compute.constants !== undefined || !isDictionary(module)) break lean;
+      if (entryPoint !== undefined && typeof entryPoint !== 'string') break lean;
+      const pipeline = lean(device, label, layout === 'auto' ? undefined : layout, module, entryPoint);
+      if (pipeline !== undefined) return pipeline;
+    }
+    return Reflect.apply(full, this, arguments);
+  }, 1);
+}
+
 function install(GPUDevice) {
+  installCreateComputePipeline(GPUDevice.prototype);
   installCreateBindGroupLayout(GPUDevice.prototype);
   installCreateBindGroup(GPUDevice.prototype);
   installCreateBuffer(GPUDevice.prototype);

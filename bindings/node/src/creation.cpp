@@ -1,6 +1,6 @@
 // The lean entry points of object creation, for lib/creation.js's fast path
-// of GPUDevice.createBindGroupLayout, createBindGroup, createBuffer and
-// GPUTexture.createView.
+// of GPUDevice.createBindGroupLayout, createBindGroup, createBuffer,
+// createComputePipeline and GPUTexture.createView.
 //
 // lib/creation.js does the WebIDL conversions itself when the descriptor is
 // already what they would give (unsigned integers, booleans, known enum
@@ -17,6 +17,7 @@
 #include "descriptors.h"
 #include "lean_call.h"
 #include "objects.h"
+#include "pipelines.h"
 #include "slots.h"
 
 namespace bindery::node {
@@ -245,8 +246,11 @@ napi_value fastCreateView(napi_env env, napi_callback_info info) {
     if (present & 128) descriptor.arrayLayerCount = a[9];
     // #texture-view-creation content timeline (as GPUTexture::createView): a
     // format that needs a feature, or a swizzle that is not ^[rgba01]{4}$.
-    if (std::optional<Exception> thrown = textureViewTypeError(*texture, descriptor)) {
-      throw Napi::TypeError::New(env, thrown->message);
+    // The lean path's swizzle is always 'rgba', so only a format can fail.
+    if (present & 1) {
+      if (std::optional<Exception> thrown = textureViewTypeError(*texture, descriptor)) {
+        throw Napi::TypeError::New(env, thrown->message);
+      }
     }
     TextureView view = texture->createView(descriptor);
     d->throwIfFailed();
@@ -291,6 +295,37 @@ Napi::Value leanCalls(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), creationState.leanCalls);
 }
 
+// (deviceStamp, label or undefined, layout (a GPUPipelineLayout, or undefined
+// for 'auto'), module, entryPoint or undefined): createComputePipeline after
+// lib/creation.js checked that the descriptor has no other member, no
+// constants, and strings where strings go. The steps of createObject
+// without the WebIDL conversion; undefined (nothing done) when the device,
+// the layout or the module is not one of the addon's, so the caller takes the
+// full method and its TypeError.
+Napi::Value leanCreateComputePipeline(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 5 || !info[0].IsNumber()) return env.Undefined();
+  DeviceRef* d = slotTable().get<DeviceRef>(info[0].As<Napi::Number>().Uint32Value());
+  GPUShaderModule* module = GPUShaderModule::unwrap(env, info[3]);
+  if (d == nullptr || !*d || module == nullptr) return env.Undefined();
+  ComputePipelineDescriptor descriptor;
+  if (info[2].IsUndefined()) {
+    descriptor.layout = kAutoLayout;
+  } else if (GPUPipelineLayout* layout = GPUPipelineLayout::unwrap(env, info[2])) {
+    descriptor.layout = layout->handle;
+  } else {
+    return env.Undefined();
+  }
+  creationState.leanCalls += 1;
+  if (info[1].IsString()) descriptor.label = info[1].As<Napi::String>().Utf8Value();
+  descriptor.compute.module = module->handle;
+  if (info[4].IsString()) descriptor.compute.entryPoint = info[4].As<Napi::String>().Utf8Value();
+  const DeviceRef& device = *d;
+  ComputePipeline pipeline = device->device.createComputePipeline(descriptor);
+  device->throwIfFailed();
+  return GPUComputePipeline::create(env, std::move(pipeline), device);
+}
+
 // () -> the number of live slots (tests: collected objects give theirs back).
 Napi::Value liveSlots(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(slotTable().liveCount()));
@@ -321,6 +356,8 @@ void initCreation(Napi::Env env, Napi::Object exports) {
   defineRawFunction(env, fast, "createBindGroup", fastCreateBindGroup, &creationState);
   defineRawFunction(env, fast, "createView", fastCreateView, &creationState);
   defineRawFunction(env, fast, "createBuffer", fastCreateBuffer, &creationState);
+  fast.Set("createComputePipeline",
+           Napi::Function::New(env, leanCreateComputePipeline, "createComputePipeline"));
   fast.Set("slotOf", Napi::Function::New(env, slotOf, "slotOf"));
   fast.Set("setScratch", Napi::Function::New(env, setScratch, "setScratch"));
   fast.Set("liveSlots", Napi::Function::New(env, liveSlots, "liveSlots"));

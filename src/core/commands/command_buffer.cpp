@@ -39,7 +39,9 @@ thread_local BlockPool tBlockPool;
 CommandStream& CommandStream::operator=(CommandStream&& other) noexcept {
   if (this != &other) {
     releaseBlocks();
-    blocks_ = std::move(other.blocks_);
+    first_ = std::exchange(other.first_, Block{});
+    more_ = std::move(other.more_);
+    other.more_.clear();
     cursor_ = std::exchange(other.cursor_, nullptr);
     end_ = std::exchange(other.end_, nullptr);
     bytes_ = std::exchange(other.bytes_, 0);
@@ -52,18 +54,25 @@ CommandStream::~CommandStream() {
 }
 
 void CommandStream::releaseBlocks() {
-  for (Block& b : blocks_) {
+  auto release = [](Block& b) {
+    if (b.bytes == nullptr) return;
     if (b.size == kBlockSize && tBlockPool.blocks.size() < BlockPool::kMaxBlocks) {
       tBlockPool.blocks.push_back(b.bytes);
     } else {
       delete[] b.bytes;
     }
-  }
-  blocks_.clear();
+  };
+  release(first_);
+  for (Block& b : more_) release(b);
+  first_ = Block{};
+  more_.clear();
 }
 
 void CommandStream::newBlock(size_t n) {
-  if (!blocks_.empty()) blocks_.back().used = static_cast<size_t>(cursor_ - blocks_.back().bytes);
+  if (first_.bytes != nullptr) {
+    Block& last = more_.empty() ? first_ : more_.back();
+    last.used = static_cast<size_t>(cursor_ - last.bytes);
+  }
   size_t size = std::max(kBlockSize, n);
   uint8_t* bytes;
   if (size == kBlockSize && !tBlockPool.blocks.empty()) {
@@ -72,36 +81,48 @@ void CommandStream::newBlock(size_t n) {
   } else {
     bytes = new uint8_t[size];
   }
-  blocks_.push_back({bytes, size, 0});
+  if (first_.bytes == nullptr) {
+    first_ = {bytes, size, 0};
+  } else {
+    more_.push_back({bytes, size, 0});
+  }
   cursor_ = bytes;
   end_ = bytes + size;
 }
 
 void CommandStream::shrinkToFit() {
-  if (blocks_.size() != 1 || blocks_[0].size != kBlockSize) return;
-  size_t used = static_cast<size_t>(cursor_ - blocks_[0].bytes);
+  if (blockCount() != 1 || first_.size != kBlockSize) return;
+  size_t used = static_cast<size_t>(cursor_ - first_.bytes);
   uint8_t* small = used == 0 ? nullptr : new uint8_t[used];
-  if (used != 0) std::memcpy(small, blocks_[0].bytes, used);
+  if (used != 0) std::memcpy(small, first_.bytes, used);
   releaseBlocks();
   if (small == nullptr) {
     cursor_ = end_ = nullptr;
     return;
   }
-  blocks_.push_back({small, used, used});
+  first_ = {small, used, used};
   cursor_ = end_ = small + used;
 }
 
 void PointerMap::rehash() {
   std::vector<const void*> oldKeys = std::move(keys_);
   std::vector<uint32_t> oldTags = std::move(tags_);
-  size_t size = std::max<size_t>(16, oldKeys.size() * 2);
+  bool fromInline = oldKeys.empty();
+  size_t oldCount = count_;
+  size_t size = std::max<size_t>(32, oldKeys.size() * 2);
   keys_.assign(size, nullptr);
   tags_.assign(size, 0);
   count_ = 0;
-  for (size_t i = 0; i < oldKeys.size(); ++i) {
-    if (!oldKeys[i]) continue;
+  auto add = [&](const void* key, uint32_t tag) {
     bool inserted;
-    find(oldKeys[i], &inserted) = oldTags[i];
+    find(key, &inserted) = tag;
+  };
+  if (fromInline) {
+    for (size_t i = 0; i < oldCount; ++i) add(inlineKeys_[i], inlineTags_[i]);
+    return;
+  }
+  for (size_t i = 0; i < oldKeys.size(); ++i) {
+    if (oldKeys[i]) add(oldKeys[i], oldTags[i]);
   }
 }
 

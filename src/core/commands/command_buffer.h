@@ -137,11 +137,12 @@ class CommandStream {
 
   CommandStream() = default;
   CommandStream(CommandStream&& other) noexcept
-      : blocks_(std::move(other.blocks_)),
+      : first_(std::exchange(other.first_, Block{})),
+        more_(std::move(other.more_)),
         cursor_(std::exchange(other.cursor_, nullptr)),
         end_(std::exchange(other.end_, nullptr)),
         bytes_(std::exchange(other.bytes_, 0)) {
-    other.blocks_.clear();
+    other.more_.clear();
   }
   CommandStream& operator=(CommandStream&&) noexcept;
   ~CommandStream();
@@ -185,9 +186,11 @@ class CommandStream {
   // order (the payload is the T given to append<T>()).
   template <class F>
   void forEach(F&& f) const {
-    for (size_t b = 0; b < blocks_.size(); ++b) {
-      const uint8_t* p = blocks_[b].bytes;
-      const uint8_t* end = b + 1 == blocks_.size() ? cursor_ : p + blocks_[b].used;
+    const size_t count = blockCount();
+    for (size_t b = 0; b < count; ++b) {
+      const Block& block = b == 0 ? first_ : more_[b - 1];
+      const uint8_t* p = block.bytes;
+      const uint8_t* end = b + 1 == count ? cursor_ : p + block.used;
       while (p < end) {
         uint32_t size;
         std::memcpy(&size, p + 4, sizeof(size));
@@ -215,20 +218,41 @@ class CommandStream {
     size_t used = 0;
   };
   void releaseBlocks();
-  std::vector<Block> blocks_;
+  size_t blockCount() const { return first_.bytes == nullptr ? 0 : 1 + more_.size(); }
+  // The first block is held here (a pass's records fit in one: no vector to
+  // allocate), the others in more_.
+  Block first_;
+  std::vector<Block> more_;
   uint8_t* cursor_ = nullptr;
   uint8_t* end_ = nullptr;
   size_t bytes_ = 0;
 };
 
-// An exact map from pointers to a 32-bit tag (open addressing), for
-// deduplicating the objects a stream of commands uses without a
-// per-command allocation.
+// An exact map from pointers to a 32-bit tag, for deduplicating the objects
+// a stream of commands uses without a per-command allocation: the first
+// kInline keys in the object itself (a pass uses a few groups: no
+// allocation), then open addressing.
 class PointerMap {
  public:
+  static constexpr size_t kInline = 8;
+
   // The tag of `p`, inserting it with tag 0 (and setting *inserted) when absent.
   uint32_t& find(const void* p, bool* inserted) {
-    if (count_ * 2 >= keys_.size()) [[unlikely]] {
+    if (keys_.empty()) [[likely]] {
+      for (size_t i = 0; i < count_; ++i) {
+        if (inlineKeys_[i] == p) {
+          *inserted = false;
+          return inlineTags_[i];
+        }
+      }
+      if (count_ < kInline) {
+        inlineKeys_[count_] = p;
+        inlineTags_[count_] = 0;
+        *inserted = true;
+        return inlineTags_[count_++];
+      }
+      rehash();  // the inline keys move to the table
+    } else if (count_ * 2 >= keys_.size()) [[unlikely]] {
       rehash();
     }
     size_t mask = keys_.size() - 1;
@@ -258,6 +282,8 @@ class PointerMap {
     return static_cast<size_t>((reinterpret_cast<uintptr_t>(p) * 0x9E3779B97F4A7C15ull) >> 32);
   }
   void rehash();
+  const void* inlineKeys_[kInline] = {};
+  uint32_t inlineTags_[kInline] = {};
   std::vector<const void*> keys_;
   std::vector<uint32_t> tags_;
   size_t count_ = 0;

@@ -146,28 +146,31 @@ MaybeError resolveStage(const DeviceBase* device, const StageRequest& r, Pipelin
   return {};
 }
 
-ShaderStageView stageView(const PipelineStage& s) {
+ShaderStageView stageView(const PipelineStage& s, bool named) {
   ShaderStageView v;
   v.stage = s.stage;
   v.entryPoint = s.reflection;
   v.samplerPairs = s.extras->samplerPairs;
-  v.moduleName = s.module->describe();
+  if (named) v.moduleName = s.module->describe();
   v.module = &s.module->reflection();
   return v;
 }
 
 ShaderLayoutView layoutView(const PipelineLayoutBase& layout, bool isAuto,
-                            const ObjectBase* pipeline) {
+                            const ObjectBase* pipeline, bool named) {
   ShaderLayoutView v;
   v.isAuto = isAuto;
-  v.name = isAuto ? fmt::format("the layout: 'auto' of {}", describe(pipeline)) : layout.describe();
+  if (named) {
+    v.name =
+        isAuto ? fmt::format("the layout: 'auto' of {}", describe(pipeline)) : layout.describe();
+  }
   const auto& groups = layout.bindGroupLayouts();
   v.groups.resize(groups.size());
   for (size_t g = 0; g < groups.size(); ++g) {
     const BindGroupLayoutBase* bgl = groups[g].get();
     if (!bgl || !bgl->internal()) continue;
     v.groups[g].entries = bgl->internal()->entries();
-    v.groups[g].name = fmt::format("@group({}) ({} in {})", g, bgl->describe(), v.name);
+    if (named) v.groups[g].name = fmt::format("@group({}) ({} in {})", g, bgl->describe(), v.name);
   }
   return v;
 }
@@ -193,13 +196,20 @@ MaybeError resolvePipelineLayout(DeviceBase* device, const PipelineLayoutOrAuto&
 MaybeError validateStagesAgainstLayout(std::span<const PipelineStage> stages,
                                        const PipelineLayoutBase& layout, bool isAuto,
                                        const ObjectBase* pipeline) {
-  ShaderLayoutView view = layoutView(layout, isAuto, pipeline);
-  for (const PipelineStage& s : stages) {
-    BINDERY_TRY(validateShaderBindings(stageView(s), view));
-    BINDERY_TRY(validateImmediateSize(*s.reflection, layout.immediateSize(), view.name,
-                                      s.module->describe()));
-  }
-  return {};
+  // The checks are pure: they run first without the names, and only a
+  // failure runs them again with the names its message quotes (formatting
+  // them is most of the cost of a check that passes).
+  auto check = [&](bool named) -> MaybeError {
+    ShaderLayoutView view = layoutView(layout, isAuto, pipeline, named);
+    for (const PipelineStage& s : stages) {
+      BINDERY_TRY(validateShaderBindings(stageView(s, named), view));
+      BINDERY_TRY(validateImmediateSize(*s.reflection, layout.immediateSize(), view.name,
+                                        named ? s.module->describe() : std::string()));
+    }
+    return {};
+  };
+  if (check(false).isSuccess()) return {};
+  return check(true);
 }
 
 // --- PipelineBase ----------------------------------------------------------------

@@ -150,10 +150,11 @@ struct StageRequest {
 // without a default given), the WGSL at those values (pipeline-creation
 // errors) and, in compatibility mode, the texture builtin rules.
 MaybeError resolveStage(const DeviceBase* device, const StageRequest& request, PipelineStage* out);
-// The plain-data views shader_binding_validation works on.
-ShaderStageView stageView(const PipelineStage& stage);
+// The plain-data views shader_binding_validation works on; `named`: with the
+// names messages quote (the module, the layout and its groups), else without.
+ShaderStageView stageView(const PipelineStage& stage, bool named = true);
 ShaderLayoutView layoutView(const PipelineLayoutBase& layout, bool isAuto,
-                            const ObjectBase* pipeline);
+                            const ObjectBase* pipeline, bool named = true);
 // [[layout]]: the explicit layout (valid, of this device), or the default
 // pipeline layout of `stages` owned by `owner` (#default-pipeline-layout).
 MaybeError resolvePipelineLayout(DeviceBase* device, const PipelineLayoutOrAuto& layout,

@@ -50,6 +50,7 @@ std::string Swizzle::toString() const {
 std::optional<Swizzle> Swizzle::parse(std::string_view text) {
   if (text.size() != 4) return std::nullopt;
   Swizzle out;
+  if (text == "rgba") return out;  // the default: every view without a swizzle
   for (size_t i = 0; i < 4; ++i) {
     const char* end = kSwizzleChars + sizeof(kSwizzleChars);
     const char* it = std::find(kSwizzleChars, end, text[i]);
