@@ -345,9 +345,9 @@ Result<std::unique_ptr<RenderPipeline>> RenderPipeline::create(
     // from the vertex stage's PointSize.
     bool points =
         pipeline.topology() == PrimitiveTopology::PointList && stage.stage == ShaderStage::Vertex;
-    SpirvForStage spirv = generateComputeSpirv(compiled.source, compiled.options, stage.entryPoint,
-                                               stage.constants, points,
-                                               shaderFeaturesOf(device.physicalDevice()));
+    SpirvForStage spirv =
+        generateComputeSpirv(compiled.source, compiled.options, stage.entryPoint, stage.constants,
+                             points, shaderFeaturesOf(device.physicalDevice()));
     if (!spirv.error.empty()) {
       return backend::internalError(fmt::format(
           "the SPIR-V generator failed for entry point '{}': {}", stage.entryPoint, spirv.error));
