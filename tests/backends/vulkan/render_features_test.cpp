@@ -51,7 +51,7 @@ struct Out { @builtin(position) position : vec4f, @location(0) @interpolate(flat
 
 // Draws with drawIndirect (args at 0) and drawIndexedIndirect (args at 256) on
 // `device`; each has firstInstance `firstInstance`. Returns the two images.
-class IndirectFirstInstanceTest : public RenderTest {
+class RenderIndirectFirstInstanceTest : public RenderTest {
  protected:
   void drawBoth(uint32_t firstInstance, Texture& direct, Texture& indexed) {
     RenderPipeline pipeline = device_.createRenderPipeline(pipelineDescriptor(kTriangleByInstance));
@@ -80,7 +80,7 @@ class IndirectFirstInstanceTest : public RenderTest {
   }
 };
 
-TEST_F(IndirectFirstInstanceTest, NonZeroFirstInstanceWithoutTheFeatureIsANoOp) {
+TEST_F(RenderIndirectFirstInstanceTest, NonZeroFirstInstanceWithoutTheFeatureIsANoOp) {
   ASSERT_FALSE(device_.features().has(FeatureName::IndirectFirstInstance));
   Texture direct, indexed;
   drawBoth(1, direct, indexed);  // no-ops: the clear colour stays
@@ -91,7 +91,7 @@ TEST_F(IndirectFirstInstanceTest, NonZeroFirstInstanceWithoutTheFeatureIsANoOp) 
   expectImage(indexed, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
 }
 
-TEST_F(IndirectFirstInstanceTest, NonZeroFirstInstanceWithTheFeatureDraws) {
+TEST_F(RenderIndirectFirstInstanceTest, NonZeroFirstInstanceWithTheFeatureDraws) {
   if (!adapter_.features().has(FeatureName::IndirectFirstInstance)) {
     GTEST_SKIP() << "the adapter has no 'indirect-first-instance'";
   }
@@ -118,7 +118,7 @@ TEST_F(IndirectFirstInstanceTest, NonZeroFirstInstanceWithTheFeatureDraws) {
 
 // A second device with `feature` replaces device_ (the fixture's adapter has
 // given its device); false when the adapter lacks it.
-class FeatureDeviceTest : public RenderTest {
+class RenderFeatureDeviceTest : public RenderTest {
  protected:
   bool useDeviceWith(FeatureName feature) {
     if (!adapter_.features().has(feature)) return false;
@@ -136,7 +136,7 @@ class FeatureDeviceTest : public RenderTest {
   }
 };
 
-TEST_F(FeatureDeviceTest, UnclippedDepthDrawsBeyondTheFarPlaneClamped) {
+TEST_F(RenderFeatureDeviceTest, UnclippedDepthDrawsBeyondTheFarPlaneClamped) {
   // A triangle at z = 1.5: clipped away by default; with unclippedDepth it is
   // drawn, its depth clamped to the viewport's maxDepth (1.0), so a second
   // draw at 0.99 with 'less' covers it.
@@ -187,7 +187,7 @@ TEST_F(FeatureDeviceTest, UnclippedDepthDrawsBeyondTheFarPlaneClamped) {
   }
 }
 
-TEST_F(FeatureDeviceTest, DualSourceBlendingUsesTheSecondOutput) {
+TEST_F(RenderFeatureDeviceTest, DualSourceBlendingUsesTheSecondOutput) {
   if (!useDeviceWith(FeatureName::DualSourceBlending)) GTEST_SKIP() << "no 'dual-source-blending'";
   RenderPipelineDescriptor d = pipelineDescriptor(R"(
 enable dual_source_blending;

@@ -136,7 +136,7 @@ TEST_F(RenderQueryTest, QueryWrittenAgainByALaterPassAndUnwrittenQueriesAreZero)
   EXPECT_NE(values[2], 0u);
 }
 
-class TimestampTest : public RenderTest {
+class RenderTimestampTest : public RenderTest {
  protected:
   void SetUp() override {
     RenderTest::SetUp();
@@ -158,7 +158,7 @@ class TimestampTest : public RenderTest {
   }
 };
 
-TEST_F(TimestampTest, ComputeAndRenderPassTimestampsAreMonotonicNanoseconds) {
+TEST_F(RenderTimestampTest, ComputeAndRenderPassTimestampsAreMonotonicNanoseconds) {
   QuerySet stamps = device_.createQuerySet({"", QueryType::Timestamp, 5});
   ComputePipelineDescriptor cd;
   cd.layout = kAutoLayout;

@@ -224,7 +224,7 @@ struct Out { @location(0) color : vec4f, @builtin(frag_depth) depth : f32 }
 }
 
 // 4x MSAA into a resolve target: `wgsl`'s fragment decides per sample.
-class SampleTest : public RenderStateTest {
+class RenderSampleTest : public RenderStateTest {
  protected:
   Texture renderResolved(std::string_view wgsl) {
     Texture msaa = target(TextureFormat::Rgba8unorm, 4), resolved = target();
@@ -243,7 +243,7 @@ class SampleTest : public RenderStateTest {
   }
 };
 
-TEST_F(SampleTest, SampleMaskOutputKeepsTwoOfFourSamples) {
+TEST_F(RenderSampleTest, SampleMaskOutputKeepsTwoOfFourSamples) {
   Texture t = renderResolved(R"(
 @vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
   var p = array(vec2f(-1, -1), vec2f(3, -1), vec2f(-1, 3));
@@ -255,7 +255,7 @@ struct Out { @location(0) color : vec4f, @builtin(sample_mask) mask : u32 }
   expectImage(t, [](uint32_t, uint32_t) { return Rgba{128, 128, 128, 255}; });
 }
 
-TEST_F(SampleTest, SampleIndexShadesEachSample) {
+TEST_F(RenderSampleTest, SampleIndexShadesEachSample) {
   // White for sample 0 only: a quarter of each pixel's samples.
   Texture t = renderResolved(R"(
 @vertex fn vs(@builtin(vertex_index) i : u32) -> @builtin(position) vec4f {
