@@ -171,6 +171,10 @@ const kLanguageFeatureUses = {
   // 'subgroups'), which the default device has not: the C++ test uses them.
   subgroup_id: `
     @compute @workgroup_size(1) fn main() {}`,
+  // Its rules need 'enable subgroups;' too: the test of the subgroup
+  // uniformity scope below asks for a device with 'subgroups'.
+  subgroup_uniformity: `
+    @compute @workgroup_size(1) fn main() {}`,
   texture_and_sampler_let: `
     @group(0) @binding(0) var t : texture_2d<f32>;
     @compute @workgroup_size(1) fn main() { let tt = t; _ = textureLoad(tt, vec2i(0), 0); }`,
@@ -180,6 +184,12 @@ const kLanguageFeatureUses = {
   fragment_depth: `
     @fragment fn fs() -> @builtin(frag_depth, less) f32 { return 0.5; }
     @compute @workgroup_size(1) fn main() {}`,
+  buffer_view: `
+    @group(0) @binding(0) var<storage, read_write> b : buffer<64>;
+    @compute @workgroup_size(1) fn main() {
+      *bufferView<vec4u>(&b, 16) = vec4u(bufferLength(&b));
+      (*bufferArrayView<array<u32>>(&b, 32, 32))[1] = 2u;
+    }`,
 };
 
 test('gpu.wgslLanguageFeatures lists the language extensions the front end implements', async () => {
@@ -187,9 +197,11 @@ test('gpu.wgslLanguageFeatures lists the language extensions the front end imple
   const features = gpu.wgslLanguageFeatures;
   assert.ok(features instanceof WGSLLanguageFeatures);
   assert.deepEqual([...features].sort(), Object.keys(kLanguageFeatureUses).sort());
-  assert.equal(features.size, 11);
+  // All 13 language extensions of the 2026 specification.
+  assert.equal(features.size, 13);
+  assert.ok(features.has('subgroup_uniformity'));
   assert.ok(features.has('pointer_composite_access'));
-  assert.ok(!features.has('buffer_view'));
+  assert.ok(features.has('buffer_view'));
   // A language extension is the implementation's, whatever the device; the
   // r8unorm storage texture of texture_formats_tier1's use still needs the
   // device feature 'texture-formats-tier1' at pipeline creation (#texture-format-caps).
@@ -207,14 +219,13 @@ test('gpu.wgslLanguageFeatures lists the language extensions the front end imple
   tier1.destroy();
 });
 
-test('a language extension the front end does not implement is refused by `requires`', async () => {
+test('a name that is no language extension is refused by `requires`', async () => {
   const supported = [...create().wgslLanguageFeatures].join(', ');
-  for (const name of ['subgroup_uniformity', 'buffer_view', 'no_such_feature']) {
+  for (const name of ['no_such_feature', 'f16']) {
     assert.ok(!create().wgslLanguageFeatures.has(name), name);
     const { value: module, error } = await scoped(() => device.createShaderModule({ code: `requires ${name};` }));
     assert.equal(error?.code, 'ShaderModuleCompilationFailed', name);
-    const why = name === 'no_such_feature' ? `'${name}' is not a WGSL language extension`
-      : `language extension '${name}' is not implemented by bindery`;
+    const why = `'${name}' is not a WGSL language extension`;
     assert.ok(error.message.includes(`requires ${name}: ${why} (supported: ${supported})`), error.message);
     const { messages } = await module.getCompilationInfo();
     assert.equal(messages[0].lineNum, 1);
@@ -222,9 +233,93 @@ test('a language extension the front end does not implement is refused by `requi
   }
 });
 
+// buffer_view: a runtime-sized buffer's minimum binding size is its largest
+// view (WebGPU #minimum-buffer-binding-size), so a smaller binding fails.
+test('a buffer variable binds as a buffer of its size or of its largest view (buffer_view)', async () => {
+  const code = `
+    @group(0) @binding(0) var<storage, read_write> r : buffer;
+    @group(0) @binding(1) var<uniform> u : buffer<64>;
+    @compute @workgroup_size(1) fn main() {
+      *bufferView<array<u32, 8>>(&r, 0) = array<u32, 8>();
+      _ = bufferLength(&u);
+    }`;
+  const { value: module, error } = await scoped(() => device.createShaderModule({ code }));
+  assert.equal(error, null, error?.message);
+  const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module } });
+  const small = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
+  const big = device.createBuffer({ size: 32, usage: GPUBufferUsage.STORAGE });
+  const uniform = device.createBuffer({ size: 64, usage: GPUBufferUsage.UNIFORM });
+  const entries = (storage) => [
+    { binding: 0, resource: { buffer: storage } },
+    { binding: 1, resource: { buffer: uniform } },
+  ];
+  const ok = await scoped(() => device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: entries(big) }));
+  assert.equal(ok.error, null, ok.error?.message);
+  const bad = await scoped(() => device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: entries(small) }));
+  assert.ok(bad.error, 'a 16-byte binding is below the 32-byte minimum');
+  assert.match(bad.error.message, /32/);
+  const refused = await scoped(() => device.createShaderModule({ code: '@group(0) @binding(0) var<uniform> u : buffer;' }));
+  assert.equal(refused.error?.code, 'ShaderModuleCompilationFailed');
+  assert.match(refused.error.message, /a runtime-sized buffer can only be the store type of a 'storage' variable/);
+});
+
 test('a supported language extension needs no `requires`: a uniform array of f32 is fine without it (uniform_buffer_standard_layout)', async () => {
   for (const [name, use] of Object.entries(kLanguageFeatureUses)) {
     const { error } = await scoped(() => device.createShaderModule({ code: use }));
     assert.equal(error, null, `${name}: ${error?.message}`);
+  }
+});
+
+// #uniformity with the subgroup_uniformity language extension: subgroup_id is
+// uniform at subgroup scope, subgroup_invocation_id is not; the error names
+// the triggering rule, which a diagnostic filter turns off.
+test('subgroup builtins need control flow uniform across the subgroup (subgroup_uniformity)', async () => {
+  const sg = await makeDevice({ descriptor: { requiredFeatures: ['subgroups'] } });
+  const compile = async (code) => {
+    sg.pushErrorScope('validation');
+    const module = sg.createShaderModule({ code });
+    const error = await sg.popErrorScope();
+    const { messages } = await module.getCompilationInfo();
+    return { error, messages };
+  };
+  const header = 'enable subgroups;\n@compute @workgroup_size(64) fn main(@builtin(subgroup_id) s : u32, @builtin(subgroup_invocation_id) i : u32) {\n';
+  const ok = await compile(`requires subgroup_uniformity;\n${header}  if s == 0u { _ = subgroupAdd(1u); }\n}\n`);
+  assert.equal(ok.error, null, ok.error?.message);
+  assert.deepEqual(ok.messages, []);
+  const bad = await compile(`${header}  if i == 0u { _ = subgroupAdd(1u); }\n}\n`);
+  assert.equal(bad.error?.code, 'ShaderModuleCompilationFailed');
+  assert.equal(bad.messages.length, 1);
+  assert.equal(bad.messages[0].type, 'error');
+  assert.equal(bad.messages[0].lineNum, 3);
+  assert.equal(bad.messages[0].linePos, 20);
+  assert.match(bad.messages[0].message, /'subgroupAdd' \(at 3:20\) must only be called from uniform control flow, but the 'if' at line 3 depends on the builtin value 'subgroup_invocation_id'/);
+  assert.match(bad.messages[0].message, /'diagnostic\(off, subgroup_uniformity\);' \(triggering rule subgroup_uniformity\)/);
+  const warned = await compile(`diagnostic(warning, subgroup_uniformity);\n${header}  if i == 0u { _ = subgroupAdd(1u); }\n}\n`);
+  assert.equal(warned.error, null);
+  assert.deepEqual(warned.messages.map((m) => m.type), ['warning']);
+  sg.destroy();
+});
+
+// #dom-gpudevice-createshadermodule: each enable-extension needs its feature.
+test('`enable X;` without X\'s feature is a validation error naming both (all six enable-extensions)', async () => {
+  const cases = {
+    f16: 'shader-f16',
+    clip_distances: 'clip-distances',
+    dual_source_blending: 'dual-source-blending',
+    subgroups: 'subgroups',
+    primitive_index: 'primitive-index',
+    subgroup_size_control: 'subgroup-size-control',
+  };
+  for (const [extension, feature] of Object.entries(cases)) {
+    const code = `enable ${extension};\n@compute @workgroup_size(1) fn main() {}\n`;
+    const { error } = await scoped(() => device.createShaderModule({ code }));
+    assert.equal(error?.code, 'ShaderModuleExtensionNotEnabled', extension);
+    assert.ok(error.message.includes(`\`enable ${extension};\` (line 1), which needs the "${feature}" feature`), error.message);
+    assert.ok(error.message.includes(`Request "${feature}" in requiredFeatures`), error.message);
+    const withFeature = await makeDevice({ descriptor: { requiredFeatures: [feature] } });
+    withFeature.pushErrorScope('validation');
+    withFeature.createShaderModule({ code });
+    assert.equal(await withFeature.popErrorScope(), null, extension);
+    withFeature.destroy();
   }
 });
