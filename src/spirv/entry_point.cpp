@@ -44,6 +44,8 @@ constexpr BuiltinName kBuiltins[] = {
     {"primitive_index", spv::BuiltIn::PrimitiveId, kNoBuiltin},
     {"subgroup_invocation_id", spv::BuiltIn::SubgroupLocalInvocationId, kNoBuiltin},
     {"subgroup_size", spv::BuiltIn::SubgroupSize, kNoBuiltin},
+    {"subgroup_id", spv::BuiltIn::SubgroupId, kNoBuiltin},
+    {"num_subgroups", spv::BuiltIn::NumSubgroups, kNoBuiltin},
 };
 
 }  // namespace
@@ -78,7 +80,8 @@ struct EntryBuilder {
       if (builtin == spv::BuiltIn::FragDepth) depthReplacing = true;
       if (builtin == spv::BuiltIn::ClipDistance) g.b.capability(spv::Capability::ClipDistance);
       if (builtin == spv::BuiltIn::SubgroupSize ||
-          builtin == spv::BuiltIn::SubgroupLocalInvocationId)
+          builtin == spv::BuiltIn::SubgroupLocalInvocationId ||
+          builtin == spv::BuiltIn::SubgroupId || builtin == spv::BuiltIn::NumSubgroups)
         g.b.capability(spv::Capability::GroupNonUniform);
     }
     if (g.T.containsF16(t)) g.b.capability(spv::Capability::StorageInputOutput16);

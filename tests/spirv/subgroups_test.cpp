@@ -94,3 +94,22 @@ TEST(SpirvSubgroups, WithoutTheFeatureIsAClearError) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(SpirvSubgroups, SubgroupIdAndNumSubgroupsBuiltinValues) {
+  std::string d = SPIRV_EXPECT_VALID(R"(
+enable subgroups;
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 64>;
+@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) li: u32,
+                                     @builtin(subgroup_id) sg: u32,
+                                     @builtin(num_subgroups) n: u32) {
+  out[li] = sg * 100u + n;
+})",
+                                     "main");
+  EXPECT_NE(d.find("BuiltIn SubgroupId"), std::string::npos) << d;
+  EXPECT_NE(d.find("BuiltIn NumSubgroups"), std::string::npos) << d;
+  EXPECT_NE(d.find("OpCapability GroupNonUniform\n"), std::string::npos) << d;
+}
+
+}  // namespace

@@ -1,11 +1,10 @@
 // The SPIR-V generator's device-dependent output on the GPU (src/spirv,
 // src/backends/vulkan/shader_features.h): 'subgroups' (subgroupAdd,
-// subgroupBallot, ... on the device's subgroup size), 'shader-f16' (f16
-// arithmetic, conversions and builtins in storage and uniform buffers against
-// a CPU reference), and the lowerings that specialise a function per argument
-// (uniform / workgroup pointers to part of a variable) or initialise a private
-// variable from an override at entry. Each against a C++ reference; a feature
-// the adapter lacks skips its test with the reason.
+// subgroupBallot, ..., subgroup_id and num_subgroups on the device's subgroup size), 'shader-f16'
+// (f16 arithmetic, conversions and builtins in storage and uniform buffers against a CPU
+// reference), and the lowerings that specialise a function per argument (uniform / workgroup
+// pointers to part of a variable) or initialise a private variable from an override at entry. Each
+// against a C++ reference; a feature the adapter lacks skips its test with the reason.
 #include <bit>
 #include <cmath>
 
@@ -80,7 +79,9 @@ enable subgroups;
 @group(0) @binding(1) var<storage, read_write> sizes: array<u32, 64>;
 @compute @workgroup_size(64) fn main(@builtin(local_invocation_index) li: u32,
                                      @builtin(subgroup_invocation_id) sid: u32,
-                                     @builtin(subgroup_size) size: u32) {
+                                     @builtin(subgroup_size) size: u32,
+                                     @builtin(subgroup_id) sg: u32,
+                                     @builtin(num_subgroups) count: u32) {
   let sum = subgroupAdd(li + 1u);
   let ballot = subgroupBallot(sid % 2u == 0u);
   let firstLi = subgroupBroadcastFirst(li);
@@ -88,14 +89,14 @@ enable subgroups;
   out[li * 4u + 1u] = ballot.x;
   out[li * 4u + 2u] = firstLi;
   out[li * 4u + 3u] = subgroupExclusiveAdd(1u);
-  sizes[li] = size;
+  sizes[li] = size | (sg << 8u) | (count << 16u);
 })");
   Buffer out = bufferWith(std::vector<uint32_t>(256));
   Buffer meta = bufferWith(std::vector<uint32_t>(64));
   dispatch(p, group(p.getBindGroupLayout(0), {bufferEntry(0, out), bufferEntry(1, meta)}), 1);
   std::vector<uint32_t> r = read<uint32_t>(out, 256);
   std::vector<uint32_t> sizes = read<uint32_t>(meta, 64);
-  uint32_t size = sizes[0];
+  uint32_t size = sizes[0] & 0xff;
   ASSERT_TRUE(size >= 4 && size <= 64 && std::has_single_bit(size)) << size;
   // lavapipe's subgroups are consecutive local invocation indices, size `size`
   for (uint32_t li = 0; li < 64; ++li) {
@@ -108,7 +109,8 @@ enable subgroups;
     EXPECT_EQ(r[li * 4 + 1], evens) << "subgroupBallot at " << li;
     EXPECT_EQ(r[li * 4 + 2], first) << "subgroupBroadcastFirst at " << li;
     EXPECT_EQ(r[li * 4 + 3], li - first) << "subgroupExclusiveAdd at " << li;
-    EXPECT_EQ(sizes[li], size);
+    EXPECT_EQ(sizes[li], size | (li / size) << 8 | (64 / size) << 16)
+        << "subgroup_size, subgroup_id, num_subgroups at " << li;
   }
 }
 
