@@ -1,9 +1,9 @@
-// scripts/demo's GPU render chapter (issue 15): seed 000's frame loop on the
-// Vulkan backend. 200 objects, each a 96-byte uniform block at a 256-byte
-// stride of one buffer (minUniformBufferOffsetAlignment), bound through one
-// bind group with a dynamic offset; every frame writes the blocks
-// (queue.writeBuffer) and draws the 200 objects in one render pass with a
-// depth attachment. The last frame is read back and written as a PNG.
+// scripts/demo's GPU render chapter (issue 15): seed 000's frame loop here,
+// seed 004's scene layout in seed004_scene.cpp, on the Vulkan backend. 200 objects, each a 96-byte
+// uniform block at a 256-byte stride of one buffer (minUniformBufferOffsetAlignment), bound through
+// one bind group with a dynamic offset; every frame writes the blocks (queue.writeBuffer) and draws
+// the 200 objects in one render pass with a depth attachment. The last frame is read back and
+// written as a PNG.
 //
 //   render_demo [out-dir]   (default: out/demo)
 #include <png.h>
@@ -18,13 +18,17 @@
 #include <string>
 #include <vector>
 
+#include "demo.h"
+
 namespace {
 
 using namespace bindery;
 using namespace std::chrono_literals;
 
-constexpr uint32_t kWidth = 512, kHeight = 512;
-constexpr uint32_t kObjects = 200, kStride = 256, kBlockSize = 96;
+using demo::kHeight;
+using demo::kStride;
+using demo::kWidth;
+constexpr uint32_t kObjects = 200, kBlockSize = 96;
 constexpr uint32_t kFrames = 60;
 
 // Per object: a 2d transform (offset, scale, angle), a depth, a colour.
@@ -57,13 +61,6 @@ struct Block {
 };
 static_assert(sizeof(Block) == kBlockSize);
 
-void finish(const Device& device) {
-  while (std::optional<uint64_t> serial = device.pendingSerial()) {
-    if (*serial != 0) device.waitSerial(*serial, 10s);
-    device.tick();
-  }
-}
-
 bool writePng(const std::string& path, const std::vector<uint8_t>& rgba) {
   png_image image{};
   image.version = PNG_IMAGE_VERSION;
@@ -93,6 +90,46 @@ Block objectAt(uint32_t i, uint32_t f) {
 }
 
 }  // namespace
+
+namespace demo {
+
+void finish(const Device& device) {
+  while (std::optional<uint64_t> serial = device.pendingSerial()) {
+    if (*serial != 0) device.waitSerial(*serial, 10s);
+    device.tick();
+  }
+}
+
+bool saveFrame(const Device& device, const Texture& color, const std::string& path,
+               const int& errors) {
+  constexpr uint32_t kBytesPerRow = kWidth * 4;  // a multiple of 256
+  BufferDescriptor bd;
+  bd.label = "readback";
+  bd.size = uint64_t{kBytesPerRow} * kHeight;
+  bd.usage = BufferUsage::CopyDst | BufferUsage::MapRead;
+  Buffer readback = device.createBuffer(bd);
+  CommandEncoder encoder = device.createCommandEncoder();
+  encoder.copyTextureToBuffer({color}, {readback, 0, kBytesPerRow, kHeight}, {kWidth, kHeight, 1});
+  device.queue().submit({encoder.finish()});
+  bool mapped = false;
+  readback.mapAsync(MapMode::Read, 0, bd.size, [&](MapAsyncStatus status, std::string_view) {
+    mapped = status == MapAsyncStatus::Success;
+  });
+  finish(device);
+  if (!mapped || errors) {
+    std::fprintf(stderr, "render_demo: %s could not be read back\n", path.c_str());
+    return false;
+  }
+  std::vector<uint8_t> rgba(bd.size);
+  std::memcpy(rgba.data(), readback.getMappedRange(0, bd.size), bd.size);
+  if (!writePng(path, rgba)) {
+    std::fprintf(stderr, "render_demo: could not write %s\n", path.c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace demo
 
 int main(int argc, char** argv) {
   std::filesystem::path dir = argc > 1 ? argv[1] : "out/demo";
@@ -180,40 +217,17 @@ int main(int argc, char** argv) {
     }
     rp.end();
     device.queue().submit({encoder.finish()});
-    finish(device);
+    demo::finish(device);
   }
   double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  // The last frame, row by row (bytesPerRow a multiple of 256).
-  constexpr uint32_t kBytesPerRow = kWidth * 4;
-  bd.label = "readback";
-  bd.size = uint64_t{kBytesPerRow} * kHeight;
-  bd.usage = BufferUsage::CopyDst | BufferUsage::MapRead;
-  Buffer readback = device.createBuffer(bd);
-  CommandEncoder encoder = device.createCommandEncoder();
-  encoder.copyTextureToBuffer({color}, {readback, 0, kBytesPerRow, kHeight}, {kWidth, kHeight, 1});
-  device.queue().submit({encoder.finish()});
-  bool mapped = false;
-  readback.mapAsync(MapMode::Read, 0, bd.size, [&](MapAsyncStatus status, std::string_view) {
-    mapped = status == MapAsyncStatus::Success;
-  });
-  finish(device);
-  if (!mapped || errors) {
-    std::fprintf(stderr, "render_demo: the frame could not be read back\n");
-    return 1;
-  }
-  std::vector<uint8_t> rgba(bd.size);
-  std::memcpy(rgba.data(), readback.getMappedRange(0, bd.size), bd.size);
   std::filesystem::create_directories(dir);
   std::string path = (dir / "seed000_frame_loop.png").string();
-  if (!writePng(path, rgba)) {
-    std::fprintf(stderr, "render_demo: could not write %s\n", path.c_str());
-    return 1;
-  }
+  if (!demo::saveFrame(device, color, path, errors)) return 1;
   std::printf(
       "seed 000: %u frames of %u objects (one uniform buffer, dynamic offsets) on %s in "
       "%.0f ms; last frame: %s\n",
       kFrames, kObjects, adapter.info().description.c_str(), ms,
       std::filesystem::absolute(path).c_str());
-  return 0;
+  return demo::renderSeed004(adapter, device, dir, errors) ? 0 : 1;
 }
