@@ -18,6 +18,9 @@ void finish(const bindery::Device& device);
 // a PNG at `path`; false (with a message) when that fails or `errors` > 0.
 bool saveFrame(const bindery::Device& device, const bindery::Texture& color,
                const std::string& path, const int& errors);
+// Seed 002's views (seed002_views.cpp): writes dir/seed002_views.png.
+bool renderSeed002(const bindery::Adapter& adapter, const bindery::Device& device,
+                   const std::filesystem::path& dir, const int& errors);
 // Seed 004's scene layout (seed004_scene.cpp): writes dir/seed004_scene.png.
 bool renderSeed004(const bindery::Adapter& adapter, const bindery::Device& device,
                    const std::filesystem::path& dir, const int& errors);

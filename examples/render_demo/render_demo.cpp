@@ -1,5 +1,6 @@
 // scripts/demo's GPU render chapter (issue 15): seed 000's frame loop here,
-// seed 004's scene layout in seed004_scene.cpp, on the Vulkan backend. 200 objects, each a 96-byte
+// seed 004's scene layout in seed004_scene.cpp, seed 002's views in
+// seed002_views.cpp, on the Vulkan backend. 200 objects, each a 96-byte
 // uniform block at a 256-byte stride of one buffer (minUniformBufferOffsetAlignment), bound through
 // one bind group with a dynamic offset; every frame writes the blocks (queue.writeBuffer) and draws
 // the 200 objects in one render pass with a depth attachment. The last frame is read back and
@@ -229,5 +230,7 @@ int main(int argc, char** argv) {
       "%.0f ms; last frame: %s\n",
       kFrames, kObjects, adapter.info().description.c_str(), ms,
       std::filesystem::absolute(path).c_str());
-  return demo::renderSeed004(adapter, device, dir, errors) ? 0 : 1;
+  bool ok = demo::renderSeed004(adapter, device, dir, errors);
+  ok = demo::renderSeed002(adapter, device, dir, errors) && ok;
+  return ok ? 0 : 1;
 }
