@@ -84,7 +84,10 @@ struct EntryBuilder {
           builtin == spv::BuiltIn::SubgroupId || builtin == spv::BuiltIn::NumSubgroups)
         g.b.capability(spv::Capability::GroupNonUniform);
     }
-    if (g.T.containsF16(t)) g.b.capability(spv::Capability::StorageInputOutput16);
+    // f16 stage inputs/outputs cross the interface as f32 (converted inside), so
+    // no module needs StorageInputOutput16, which many devices lack (lavapipe);
+    // vertex formats and attachments convert to the shader's float type anyway.
+    if (g.T.containsF16(t)) varType = g.T.withLeaf(t, g.T.f32());
     Id var = g.b.newId();
     emitOp(g.b.globals, spv::Op::OpVariable,
            {g.pointerType(sc, g.type(varType)), var, uint32_t(sc)});
@@ -146,6 +149,10 @@ struct EntryBuilder {
                       {var, g.constU32(0)});
       return g.load(ptr, t);
     }
+    if (g.T.containsF16(t)) {
+      TypeId wide = g.T.withLeaf(t, g.T.f32());
+      return g.convert(g.load(var, wide), wide, t);
+    }
     return g.load(var, t);
   }
 
@@ -167,6 +174,7 @@ struct EntryBuilder {
       g.store(ptr, v);
       return;
     }
+    if (g.T.containsF16(t)) v = g.convert(v, t, g.T.withLeaf(t, g.T.f32()));
     g.store(var, v);
   }
 
