@@ -711,34 +711,40 @@ Tok operator3(std::string_view s) {
 // Merge adjacent single-code-point punctuation into operators, in place (the
 // merged stream is never longer than the raw one).
 void mergePunctuation(std::vector<Token>& toks, std::string_view src) {
+  // punctuation other than '_' (the enum's punctuation run); template list
+  // delimiters and everything else never merge
   auto mergeable = [](Tok k) {
-    return k != Tok::Ident && k != Tok::IntLit && k != Tok::FloatLit && k != Tok::End &&
-           k != Tok::TemplateArgsStart && k != Tok::TemplateArgsEnd && !isIdentLike(k) &&
-           k != Tok::Underscore;
+    return k >= Tok::And && k <= Tok::ShiftLeftEqual && k != Tok::Underscore;
   };
   size_t w = 0;
   for (size_t i = 0; i < toks.size(); ++i, ++w) {
-    Token t = toks[i];
-    if (mergeable(t.kind)) {
+    const size_t r = i;
+    Tok op = Tok::End;
+    uint32_t len = 0;
+    if (mergeable(toks[r].kind)) {
       // how many following tokens are adjacent and mergeable
+      const uint32_t at = toks[r].span.offset;
       size_t run = 1;
-      while (run < 3 && i + run < toks.size() && mergeable(toks[i + run].kind) &&
-             toks[i + run].span.offset == t.span.offset + run)
+      while (run < 3 && r + run < toks.size() && mergeable(toks[r + run].kind) &&
+             toks[r + run].span.offset == at + run)
         ++run;
-      Tok op = run >= 3 ? operator3(src.substr(t.span.offset, 3)) : Tok::End;
-      uint32_t len = 3;
+      if (run >= 3) {
+        op = operator3(src.substr(at, 3));
+        len = 3;
+      }
       if (op == Tok::End && run >= 2) {
-        op = operator2(src[t.span.offset], src[t.span.offset + 1]);
+        op = operator2(src[at], src[at + 1]);
         len = 2;
       }
-      if (op != Tok::End) {
-        t.kind = op;
-        t.span.length = len;
-        t.text = src.substr(t.span.offset, len);
-        i += len - 1;
-      }
     }
-    toks[w] = t;
+    if (w != r) toks[w] = toks[r];
+    if (op != Tok::End) {
+      Token& m = toks[w];
+      m.kind = op;
+      m.span.length = len;
+      m.text = src.substr(m.span.offset, len);
+      i += len - 1;
+    }
   }
   toks.resize(w);
 }
