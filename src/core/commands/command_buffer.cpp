@@ -178,9 +178,9 @@ CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label,
       commands_(std::move(commands)),
       used_(std::move(used)) {
   // What encoding needed and the commands do not: the spare bytes of the
-  // stream's block, the map that deduplicated the bind groups.
+  // stream's block (the map that deduplicated the bind groups stayed with
+  // the encoder).
   commands_.shrinkToFit();
-  used_.seenBindGroups = PointerMap();
 }
 
 CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label, InvalidTag tag)

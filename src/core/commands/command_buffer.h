@@ -309,19 +309,6 @@ struct UsedResources {
   std::vector<Ref<BufferBase>> copyBuffers;
   std::vector<Ref<TextureBase>> copyTextures;
 
-  // Every group used, with the id of the last pass that used it: one probe
-  // both deduplicates [[used_bind_groups]] and tells a render pass whether
-  // the group is new to its usage scope.
-  PointerMap seenBindGroups;
-  // Adds `group`; true when pass `passId` had not used it yet.
-  bool addBindGroup(BindGroupBase* group, uint32_t passId) {
-    bool inserted;
-    uint32_t& lastPass = seenBindGroups.find(group, &inserted);
-    if (inserted) addNewBindGroup(group);
-    if (lastPass == passId && !inserted) return false;
-    lastPass = passId;
-    return true;
-  }
   void addNewBindGroup(BindGroupBase* group);
   void addBuffer(BufferBase* buffer);
   void merge(const UsedResources& other);
@@ -349,6 +336,16 @@ class EncodingContext {
   CommandStream& stream() { return stream_; }
   UsedResources& used() { return used_; }
   std::vector<std::string>& debugGroups() { return debugGroups_; }
+  // Adds `group` to the used resources; true when pass `passId` had not
+  // used it yet.
+  bool addBindGroup(BindGroupBase* group, uint32_t passId) {
+    bool inserted;
+    uint32_t& lastPass = seenBindGroups_.find(group, &inserted);
+    if (inserted) used_.addNewBindGroup(group);
+    if (lastPass == passId && !inserted) return false;
+    lastPass = passId;
+    return true;
+  }
 
   // Invalidates the encoder with `error` (the first one is kept), adding
   // "While encoding command #N (kind) in <pass> of <encoder>; debug groups:
@@ -366,6 +363,11 @@ class EncodingContext {
   uint32_t passCount_ = 0;
   CommandStream stream_;
   UsedResources used_;
+  // Every group used, with the id of the last pass that used it: one probe
+  // both deduplicates [[used_bind_groups]] and tells a render pass whether
+  // the group is new to its usage scope. (Here, not in UsedResources: a
+  // finished command buffer does not keep it.)
+  PointerMap seenBindGroups_;
   std::vector<std::string> debugGroups_;  // the encoder's own debug-group stack
   std::unique_ptr<ErrorData> error_;
 };

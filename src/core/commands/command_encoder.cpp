@@ -337,7 +337,7 @@ MaybeError PassEncoderBase::validateEndCommon() const {
   // Rebinding the group already at this slot (new offsets) uses nothing new;
   // nor does a group this pass already added (its stamp is this pass's).
   if (group && !sameGroup && group->passStamp().load(std::memory_order_relaxed) != passStamp_) {
-    if (ctx_->used().addBindGroup(group, passId_)) onNewBindGroupInPass(group, index);
+    if (ctx_->addBindGroup(group, passId_)) onNewBindGroupInPass(group, index);
     group->passStamp().store(passStamp_, std::memory_order_relaxed);
   }
 }

@@ -422,7 +422,7 @@ void RenderPassEncoderBase::executeBundles(std::span<RenderBundleBase* const> bu
     ctx_->used().others.emplace_back(bundle);
     drawCount_ += bundle->drawCount();
     for (const auto& g : bundle->used().bindGroups) {
-      if (ctx_->used().addBindGroup(g.get(), passId_)) onNewBindGroupInPass(g.get(), 0);
+      if (ctx_->addBindGroup(g.get(), passId_)) onNewBindGroupInPass(g.get(), 0);
     }
     for (const auto& b : bundle->used().buffers) {
       scopeBuffers_.push_back({b.get(), {UseSite::Kind::VertexBuffer}});
