@@ -163,10 +163,10 @@ VkPhysicalDeviceFeatures enabledFeaturesOf(const PhysicalDevice& device) {
   enabled.drawIndirectFirstInstance = has.drawIndirectFirstInstance;
   enabled.shaderStorageImageExtendedFormats = has.shaderStorageImageExtendedFormats;
   enabled.multiDrawIndirect = has.multiDrawIndirect;
-  enabled.samplerAnisotropy = has.samplerAnisotropy;        // sampler.cpp
   enabled.textureCompressionBC = has.textureCompressionBC;  // the compressed families (formats.h)
   enabled.textureCompressionETC2 = has.textureCompressionETC2;
   enabled.textureCompressionASTC_LDR = has.textureCompressionASTC_LDR;
+  enabled.samplerAnisotropy = has.samplerAnisotropy;  // sampler.cpp
   return enabled;
 }
 

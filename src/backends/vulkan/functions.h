@@ -70,8 +70,8 @@
   X(Instance, vkCreateImageView) \
   X(Instance, vkCreatePipelineCache) \
   X(Instance, vkCreatePipelineLayout) \
-  X(Instance, vkCreateSampler) \
   X(Instance, vkCreateQueryPool) \
+  X(Instance, vkCreateSampler) \
   X(Instance, vkCreateSemaphore) \
   X(Instance, vkCreateShaderModule) \
   X(Instance, vkDestroyBuffer) \
@@ -86,8 +86,8 @@
   X(Instance, vkDestroyPipeline) \
   X(Instance, vkDestroyPipelineCache) \
   X(Instance, vkDestroyPipelineLayout) \
-  X(Instance, vkDestroySampler) \
   X(Instance, vkDestroyQueryPool) \
+  X(Instance, vkDestroySampler) \
   X(Instance, vkDestroySemaphore) \
   X(Instance, vkDestroyShaderModule) \
   X(Instance, vkDeviceWaitIdle) \

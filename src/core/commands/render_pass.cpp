@@ -431,8 +431,10 @@ void RenderPassEncoderBase::executeBundles(std::span<RenderBundleBase* const> bu
   auto* record = ctx_->stream().append<ExecuteBundlesCmd>(
       CommandType::ExecuteBundles, bundles.size() * sizeof(const RenderBundleBase*));
   record->count = static_cast<uint32_t>(bundles.size());
-  std::memcpy(CommandStream::extraOf(record), bundles.data(),
-              bundles.size() * sizeof(const RenderBundleBase*));
+  if (!bundles.empty()) {  // executeBundles([]) is valid; memcpy takes no null source
+    std::memcpy(CommandStream::extraOf(record), bundles.data(),
+                bundles.size() * sizeof(const RenderBundleBase*));
+  }
   resetBindingState();
 }
 
