@@ -24,71 +24,26 @@ Result<std::unique_ptr<Device>> Device::create(const PhysicalDevice& physicalDev
 namespace {
 // VK_KHR_dynamic_rendering listed and its feature supported.
 bool hasDynamicRendering(VkPhysicalDevice device) {
-  uint32_t count = 0;
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
-    return false;
-  }
-  std::vector<VkExtensionProperties> extensions(count);
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
-    return false;
-  }
-  bool listed = false;
-  for (const VkExtensionProperties& e : extensions) {
-    listed |= std::string_view(e.extensionName) == VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
-  }
-  if (!listed) return false;
-  VkPhysicalDeviceDynamicRenderingFeaturesKHR dynamic{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR};
-  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-  features.pNext = &dynamic;
-  vkGetPhysicalDeviceFeatures2(device, &features);
-  return dynamic.dynamicRendering == VK_TRUE;
+  return extensionFeatures<VkPhysicalDeviceDynamicRenderingFeaturesKHR>(
+             device, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME,
+             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR)
+             .dynamicRendering == VK_TRUE;
+}
+
+// VK_EXT_conditional_rendering listed and its feature supported.
+bool supportsConditionalRendering(VkPhysicalDevice device) {
+  return extensionFeatures<VkPhysicalDeviceConditionalRenderingFeaturesEXT>(
+             device, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,
+             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT)
+             .conditionalRendering == VK_TRUE;
 }
 
 // VK_EXT_robustness2 listed with its nullDescriptor feature.
-// VK_EXT_conditional_rendering listed and its feature supported.
-bool supportsConditionalRendering(VkPhysicalDevice device) {
-  uint32_t count = 0;
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
-    return false;
-  }
-  std::vector<VkExtensionProperties> extensions(count);
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
-    return false;
-  }
-  bool listed = false;
-  for (const VkExtensionProperties& e : extensions) {
-    listed |= std::string_view(e.extensionName) == VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME;
-  }
-  if (!listed) return false;
-  VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
-  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-  features.pNext = &conditional;
-  vkGetPhysicalDeviceFeatures2(device, &features);
-  return conditional.conditionalRendering == VK_TRUE;
-}
-
 bool supportsNullDescriptor(VkPhysicalDevice device) {
-  uint32_t count = 0;
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
-    return false;
-  }
-  std::vector<VkExtensionProperties> extensions(count);
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
-    return false;
-  }
-  bool listed = false;
-  for (const VkExtensionProperties& e : extensions) {
-    listed |= std::string_view(e.extensionName) == VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
-  }
-  if (!listed) return false;
-  VkPhysicalDeviceRobustness2FeaturesEXT robustness{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
-  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-  features.pNext = &robustness;
-  vkGetPhysicalDeviceFeatures2(device, &features);
-  return robustness.nullDescriptor == VK_TRUE;
+  return extensionFeatures<VkPhysicalDeviceRobustness2FeaturesEXT>(
+             device, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME,
+             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT)
+             .nullDescriptor == VK_TRUE;
 }
 }  // namespace
 

@@ -100,6 +100,21 @@ bool isFallback(const PhysicalDevice& device) {
   return device.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 
+bool hasDeviceExtension(VkPhysicalDevice device, std::string_view name) {
+  uint32_t count = 0;
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
+    return false;
+  }
+  std::vector<VkExtensionProperties> extensions(count);
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
+    return false;
+  }
+  for (const VkExtensionProperties& e : extensions) {
+    if (name == e.extensionName) return true;
+  }
+  return false;
+}
+
 const PhysicalDevice* choosePhysicalDevice(std::span<const PhysicalDevice> devices,
                                            std::optional<PowerPreference> powerPreference,
                                            bool forceFallbackAdapter) {

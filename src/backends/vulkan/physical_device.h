@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "bindery/device.h"
@@ -45,5 +46,24 @@ const PhysicalDevice* choosePhysicalDevice(std::span<const PhysicalDevice> devic
 AdapterInfo adapterInfoOf(const PhysicalDevice& device);
 
 bool isFallback(const PhysicalDevice& device);
+
+// Whether `device` lists the device extension `name`.
+bool hasDeviceExtension(VkPhysicalDevice device, std::string_view name);
+
+// The feature structure `Features` (its sType given) of an extension, filled
+// by vkGetPhysicalDeviceFeatures2; all VK_FALSE when the extension is not
+// listed.
+template <typename Features>
+Features extensionFeatures(VkPhysicalDevice device, std::string_view extension,
+                           VkStructureType type) {
+  Features out{};
+  out.sType = type;
+  if (!hasDeviceExtension(device, extension)) return out;
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features.pNext = &out;
+  vkGetPhysicalDeviceFeatures2(device, &features);
+  out.pNext = nullptr;
+  return out;
+}
 
 }  // namespace bindery::vulkan

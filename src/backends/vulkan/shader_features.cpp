@@ -9,18 +9,6 @@ namespace bindery::vulkan {
 
 namespace {
 
-bool hasExtension(VkPhysicalDevice device, std::string_view name) {
-  uint32_t count = 0;
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS)
-    return false;
-  std::vector<VkExtensionProperties> extensions(count);
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0)
-    return false;
-  for (const VkExtensionProperties& e : extensions)
-    if (name == e.extensionName) return true;
-  return false;
-}
-
 ShaderFeatures query(const PhysicalDevice& device) {
   ShaderFeatures out;
   if (device.apiVersion < VK_API_VERSION_1_2) return out;
@@ -43,7 +31,7 @@ ShaderFeatures query(const PhysicalDevice& device) {
   VkPhysicalDeviceShaderDemoteToHelperInvocationFeaturesEXT demote{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES_EXT};
   bool demoteListed =
-      hasExtension(device.handle, VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME);
+      hasDeviceExtension(device.handle, VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME);
   f11.pNext = &f12;
   if (demoteListed) f12.pNext = &demote;
   VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
