@@ -33,11 +33,14 @@
 #include "backends/vulkan/instance.h"
 #include "core/base/handles.h"
 #include "core/pipeline/pipeline.h"
+#include "raw_vulkan.h"
 
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using bindery_bench::Clock;
+using bindery_bench::nsSince;
+using bindery_bench::threadNs;
 
 constexpr uint32_t kPairs = 100000;
 constexpr uint32_t kGroups = 64;
@@ -51,21 +54,6 @@ struct U { v: vec4u }
 @group(0) @binding(1) var<storage, read> src: array<u32, 4>;
 @compute @workgroup_size(1) fn main() { var x = u.v.x + src[0]; x += 1u; }
 )";
-
-double nsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
-}
-
-// This thread's CPU time: the encoding and recording counters use it, so
-// other processes on a loaded machine do not inflate them.
-double threadNs() {
-  timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) * 1e9 + double(t.tv_nsec);
-}
-
-// ---------------------------------------------------------------------------
-// bindery
 
 struct BinderyCompute {
   bindery::Device device;
@@ -169,12 +157,7 @@ void BM_BindDispatch_Bindery(benchmark::State& state) {
 // ---------------------------------------------------------------------------
 // raw Vulkan: its own VkDevice on the same physical device.
 
-struct RawCompute {
-  VkDevice device = VK_NULL_HANDLE;
-  VkQueue queue = VK_NULL_HANDLE;
-  VkCommandPool pool = VK_NULL_HANDLE;
-  VkCommandBuffer commands = VK_NULL_HANDLE;
-  VkFence fence = VK_NULL_HANDLE;
+struct RawCompute : bindery_bench::RawDevice {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceMemory memory = VK_NULL_HANDLE;
   VkDescriptorSetLayout setLayout[2] = {};
@@ -188,30 +171,11 @@ struct RawCompute {
     bindery::vulkan::Instance* instance = bindery::vulkan::sharedInstance();
     if (!instance || instance->physicalDevices().empty()) return;
     const bindery::vulkan::PhysicalDevice& physical = instance->physicalDevices()[0];
-    float priority = 1;
-    VkDeviceQueueCreateInfo q{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    q.queueFamilyIndex = physical.queueFamily;
-    q.queueCount = 1;
-    q.pQueuePriorities = &priority;
-    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    info.queueCreateInfoCount = 1;
-    info.pQueueCreateInfos = &q;
-    if (vkCreateDevice(physical.handle, &info, nullptr, &device) != VK_SUCCESS) return;
-    vkGetDeviceQueue(device, physical.queueFamily, 0, &queue);
-    // One host-visible buffer: 64 uniform windows, then the output.
-    VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bi.size = kStride * (kGroups + 1);
-    bi.usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-    vkCreateBuffer(device, &bi, nullptr, &buffer);
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device, buffer, &req);
-    uint32_t type = 0;
-    while (!(req.memoryTypeBits & (1u << type))) ++type;
-    VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    ai.allocationSize = req.size;
-    ai.memoryTypeIndex = type;
-    vkAllocateMemory(device, &ai, nullptr, &memory);
-    vkBindBufferMemory(device, buffer, memory, 0);
+    if (!createDevice(physical)) return;
+    // One buffer: 64 uniform windows, then the output.
+    buffer = createBuffer(kStride * (kGroups + 1),
+                          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          &memory);
     bindery::wgsl::Module module = bindery::wgsl::parse(kShader);
     bindery::spirv::Result spirv = bindery::spirv::generate(module, "main");
     if (!spirv.ok()) return;
@@ -263,17 +227,6 @@ struct RawCompute {
         sets[dynamic].push_back(set);
       }
     }
-    VkCommandPoolCreateInfo ci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    ci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    ci.queueFamilyIndex = physical.queueFamily;
-    vkCreateCommandPool(device, &ci, nullptr, &pool);
-    VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cai.commandPool = pool;
-    cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cai.commandBufferCount = 1;
-    vkAllocateCommandBuffers(device, &cai, &commands);
-    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    vkCreateFence(device, &fi, nullptr, &fence);
     ok = true;
   }
 };

@@ -27,11 +27,14 @@
 #include <vector>
 
 #include "backends/vulkan/instance.h"
+#include "raw_vulkan.h"
 
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using bindery_bench::Clock;
+using bindery_bench::nsSince;
+using bindery_bench::threadNs;
 
 constexpr uint32_t kPairs = 100000;
 constexpr uint32_t kBundleDraws = 1000;
@@ -49,16 +52,6 @@ struct U { offset: vec4f }
 }
 @fragment fn fs() -> @location(0) vec4f { return vec4f(1, 0.5, 0, 1); }
 )";
-
-double nsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
-}
-
-double threadNs() {
-  timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) * 1e9 + double(t.tv_nsec);
-}
 
 // ---------------------------------------------------------------------------
 // bindery
@@ -225,12 +218,7 @@ void BM_Bundle_Reencode(benchmark::State& state) {
 // ---------------------------------------------------------------------------
 // raw Vulkan: its own VkDevice on the same physical device, dynamic rendering.
 
-struct RawRender {
-  VkDevice device = VK_NULL_HANDLE;
-  VkQueue queue = VK_NULL_HANDLE;
-  VkCommandPool pool = VK_NULL_HANDLE;
-  VkCommandBuffer commands = VK_NULL_HANDLE;
-  VkFence fence = VK_NULL_HANDLE;
+struct RawRender : bindery_bench::RawDevice {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceMemory memory = VK_NULL_HANDLE;
   VkImage image = VK_NULL_HANDLE;
@@ -245,30 +233,12 @@ struct RawRender {
   PFN_vkCmdEndRenderingKHR endRendering = nullptr;
   bool ok = false;
 
-  uint32_t memoryType(uint32_t bits) {
-    uint32_t type = 0;
-    while (!(bits & (1u << type))) ++type;
-    return type;
-  }
-
-  bool createDevice(const bindery::vulkan::PhysicalDevice& physical) {
-    float priority = 1;
-    VkDeviceQueueCreateInfo q{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    q.queueFamilyIndex = physical.queueFamily;
-    q.queueCount = 1;
-    q.pQueuePriorities = &priority;
+  bool createRenderingDevice(const bindery::vulkan::PhysicalDevice& physical) {
     VkPhysicalDeviceDynamicRenderingFeaturesKHR dynamicRendering{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR};
     dynamicRendering.dynamicRendering = VK_TRUE;
-    const char* extensions[] = {VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME};
-    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    info.pNext = &dynamicRendering;
-    info.queueCreateInfoCount = 1;
-    info.pQueueCreateInfos = &q;
-    info.enabledExtensionCount = 1;
-    info.ppEnabledExtensionNames = extensions;
-    if (vkCreateDevice(physical.handle, &info, nullptr, &device) != VK_SUCCESS) return false;
-    vkGetDeviceQueue(device, physical.queueFamily, 0, &queue);
+    const char* const extensions[] = {VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME};
+    if (!createDevice(physical, extensions, &dynamicRendering)) return false;
     beginRendering = reinterpret_cast<PFN_vkCmdBeginRenderingKHR>(
         vkGetDeviceProcAddr(device, "vkCmdBeginRenderingKHR"));
     endRendering = reinterpret_cast<PFN_vkCmdEndRenderingKHR>(
@@ -277,17 +247,7 @@ struct RawRender {
   }
 
   void createResources() {
-    VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bi.size = kStride * kGroups;
-    bi.usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
-    vkCreateBuffer(device, &bi, nullptr, &buffer);
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(device, buffer, &req);
-    VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    ai.allocationSize = req.size;
-    ai.memoryTypeIndex = memoryType(req.memoryTypeBits);
-    vkAllocateMemory(device, &ai, nullptr, &memory);
-    vkBindBufferMemory(device, buffer, memory, 0);
+    buffer = createBuffer(kStride * kGroups, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, &memory);
     VkImageCreateInfo ii{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
     ii.imageType = VK_IMAGE_TYPE_2D;
     ii.format = VK_FORMAT_R8G8B8A8_UNORM;
@@ -298,10 +258,9 @@ struct RawRender {
     ii.tiling = VK_IMAGE_TILING_OPTIMAL;
     ii.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
     vkCreateImage(device, &ii, nullptr, &image);
+    VkMemoryRequirements req;
     vkGetImageMemoryRequirements(device, image, &req);
-    ai.allocationSize = req.size;
-    ai.memoryTypeIndex = memoryType(req.memoryTypeBits);
-    vkAllocateMemory(device, &ai, nullptr, &imageMemory);
+    imageMemory = allocate(req);
     vkBindImageMemory(device, image, imageMemory, 0);
     VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vi.image = image;
@@ -414,7 +373,7 @@ struct RawRender {
     bindery::vulkan::Instance* instance = bindery::vulkan::sharedInstance();
     if (!instance || instance->physicalDevices().empty()) return;
     const bindery::vulkan::PhysicalDevice& physical = instance->physicalDevices()[0];
-    if (!createDevice(physical)) return;
+    if (!createRenderingDevice(physical)) return;
     createResources();
     bindery::wgsl::Module module = bindery::wgsl::parse(kShader);
     VkShaderModule vs = shader(module, "vs"), fs = shader(module, "fs");
@@ -432,17 +391,6 @@ struct RawRender {
     }
     vkDestroyShaderModule(device, vs, nullptr);
     vkDestroyShaderModule(device, fs, nullptr);
-    VkCommandPoolCreateInfo ci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    ci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    ci.queueFamilyIndex = physical.queueFamily;
-    vkCreateCommandPool(device, &ci, nullptr, &pool);
-    VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cai.commandPool = pool;
-    cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cai.commandBufferCount = 1;
-    vkAllocateCommandBuffers(device, &cai, &commands);
-    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    vkCreateFence(device, &fi, nullptr, &fence);
     ok = true;
   }
 

@@ -1,0 +1,97 @@
+// The raw-Vulkan side of the GPU benchmarks (bench_compute, bench_render):
+// what a hand-written program needs before it records anything — a device
+// with one queue, a resettable command pool with one primary command buffer
+// and a fence, memory for a buffer or an image — and the clocks both sides
+// of a comparison read.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <chrono>
+#include <ctime>
+#include <span>
+
+#include "backends/vulkan/physical_device.h"
+
+namespace bindery_bench {
+
+using Clock = std::chrono::steady_clock;
+
+inline double nsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+}
+
+// This thread's CPU time: the encoding and recording counters use it, so
+// other processes on a loaded machine do not inflate them.
+inline double threadNs() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e9 + double(t.tv_nsec);
+}
+
+struct RawDevice {
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+
+  // The device (with `extensions` and the feature chain `features`), its
+  // queue, the command pool, command buffer and fence. False on failure.
+  bool createDevice(const bindery::vulkan::PhysicalDevice& physical,
+                    std::span<const char* const> extensions = {}, const void* features = nullptr) {
+    float priority = 1;
+    VkDeviceQueueCreateInfo q{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    q.queueFamilyIndex = physical.queueFamily;
+    q.queueCount = 1;
+    q.pQueuePriorities = &priority;
+    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    info.pNext = features;
+    info.queueCreateInfoCount = 1;
+    info.pQueueCreateInfos = &q;
+    info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    info.ppEnabledExtensionNames = extensions.data();
+    if (vkCreateDevice(physical.handle, &info, nullptr, &device) != VK_SUCCESS) return false;
+    vkGetDeviceQueue(device, physical.queueFamily, 0, &queue);
+    VkCommandPoolCreateInfo ci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    ci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    ci.queueFamilyIndex = physical.queueFamily;
+    if (vkCreateCommandPool(device, &ci, nullptr, &pool) != VK_SUCCESS) return false;
+    VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cai.commandPool = pool;
+    cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cai.commandBufferCount = 1;
+    if (vkAllocateCommandBuffers(device, &cai, &commands) != VK_SUCCESS) return false;
+    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    return vkCreateFence(device, &fi, nullptr, &fence) == VK_SUCCESS;
+  }
+
+  // Memory of the first type `req` allows (both sides of a comparison use
+  // the same kind, so which one does not matter to the ratio).
+  VkDeviceMemory allocate(const VkMemoryRequirements& req) const {
+    uint32_t type = 0;
+    while (!(req.memoryTypeBits & (1u << type))) ++type;
+    VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    ai.allocationSize = req.size;
+    ai.memoryTypeIndex = type;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    vkAllocateMemory(device, &ai, nullptr, &memory);
+    return memory;
+  }
+
+  // A buffer of `size` bytes with `usage`, bound to its own memory.
+  VkBuffer createBuffer(VkDeviceSize size, VkBufferUsageFlags usage, VkDeviceMemory* memory) const {
+    VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bi.size = size;
+    bi.usage = usage;
+    VkBuffer buffer = VK_NULL_HANDLE;
+    vkCreateBuffer(device, &bi, nullptr, &buffer);
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(device, buffer, &req);
+    *memory = allocate(req);
+    vkBindBufferMemory(device, buffer, *memory, 0);
+    return buffer;
+  }
+};
+
+}  // namespace bindery_bench
