@@ -160,13 +160,12 @@ class FunctionAnalysis {
  private:
   // ---- graph
   uint32_t node(Desc d = {}, bool exterior = false) {
-    adj_.emplace_back();
     desc_.push_back(d);
     exterior_.push_back(exterior);
-    return static_cast<uint32_t>(adj_.size() - 1);
+    return static_cast<uint32_t>(desc_.size() - 1);
   }
   void edge(uint32_t from, uint32_t to) {
-    if (from != kNone && to != kNone && from != to) adj_[from].push_back(to);
+    if (from != kNone && to != kNone && from != to) edges_.push_back({from, to});
   }
   // A described stand-in for MayBeNonUniform (like it, not an interior node).
   uint32_t nonUniform(Desc d) {
@@ -283,7 +282,10 @@ class FunctionAnalysis {
   static constexpr uint32_t kMayBeNonUniform = 0;
   static constexpr uint32_t kRequired = 1;  // + severity
   static constexpr uint32_t kCfStart = 4;
-  std::vector<std::vector<uint32_t>> adj_;
+  // The edges in the order they were added; finish() lays them out per node
+  // (a node's successors keep that order, so the walks are as with a list
+  // per node, without an allocation per node).
+  std::vector<std::pair<uint32_t, uint32_t>> edges_;
   std::vector<Desc> desc_;
   // Not an interior node (#uniformity-function): MayBeNonUniform, the
   // RequiredToBeUniform nodes, CF_start, param_i, param_i_contents,

@@ -1,11 +1,37 @@
 // The uniformity analysis (#uniformity), second half: reachability over a
 // function's graph, the function's tags for its callers, and the diagnostics.
+#include <span>
+
 #include "uniformity_graph.h"
 
 namespace bindery::wgsl::uniformity {
 
 void FunctionAnalysis::finish() {
-  const size_t n = adj_.size();
+  const size_t n = desc_.size();
+  // The graph per node (compressed rows): successors of a in out[outStart[a]
+  // .. outStart[a + 1]) in the order edge() added them; predecessors of b in
+  // in[inStart[b] .. inStart[b + 1]) by increasing a.
+  std::vector<uint32_t> outStart(n + 1, 0), inStart(n + 1, 0);
+  for (auto [a, b] : edges_) {
+    ++outStart[a + 1];
+    ++inStart[b + 1];
+  }
+  for (size_t i = 0; i < n; ++i) {
+    outStart[i + 1] += outStart[i];
+    inStart[i + 1] += inStart[i];
+  }
+  std::vector<uint32_t> out(edges_.size()), in(edges_.size());
+  std::vector<uint32_t> fill(outStart.begin(), outStart.end() - 1);
+  for (auto [a, b] : edges_) out[fill[a]++] = b;
+  fill.assign(inStart.begin(), inStart.end() - 1);
+  for (uint32_t a = 0; a < n; ++a)
+    for (uint32_t k = outStart[a]; k < outStart[a + 1]; ++k) in[fill[out[k]]++] = a;
+  auto succ = [&](uint32_t a) {
+    return std::span<const uint32_t>(out.data() + outStart[a], outStart[a + 1] - outStart[a]);
+  };
+  auto pred = [&](uint32_t b) {
+    return std::span<const uint32_t>(in.data() + inStart[b], inStart[b + 1] - inStart[b]);
+  };
   FnTags& t = tags_[fi_];
   size_t np = paramVars_.size();
   t.paramReq.assign(np, kOff);
@@ -19,14 +45,11 @@ void FunctionAnalysis::finish() {
 
   // Reverse reachability to MayBeNonUniform, with the next hop on a shortest
   // path, for the messages.
-  std::vector<std::vector<uint32_t>> radj(n);
-  for (uint32_t a = 0; a < n; ++a)
-    for (uint32_t b : adj_[a]) radj[b].push_back(a);
   std::vector<uint32_t> next(n, kNone);
   std::vector<uint32_t> queue{kMayBeNonUniform};
   next[kMayBeNonUniform] = kMayBeNonUniform;
   for (size_t qi = 0; qi < queue.size(); ++qi)
-    for (uint32_t p : radj[queue[qi]])
+    for (uint32_t p : pred(queue[qi]))
       if (next[p] == kNone) {
         next[p] = queue[qi];
         queue.push_back(p);
@@ -56,7 +79,7 @@ void FunctionAnalysis::finish() {
     for (size_t qi = 0; qi < q.size(); ++qi) {
       uint32_t x = q[qi];
       if (x == kMayBeNonUniform) failed = true;
-      for (uint32_t y : adj_[x])
+      for (uint32_t y : succ(x))
         if (!visited(y)) {
           visit(y, by[x]);
           q.push_back(y);
@@ -190,7 +213,7 @@ void FunctionAnalysis::finish() {
     std::vector<uint32_t> q{from};
     seen[from] = 1;
     for (size_t qi = 0; qi < q.size(); ++qi)
-      for (uint32_t y : adj_[q[qi]])
+      for (uint32_t y : succ(q[qi]))
         if (!seen[y]) {
           seen[y] = 1;
           q.push_back(y);
