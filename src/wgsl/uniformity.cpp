@@ -177,10 +177,11 @@ uint32_t FunctionAnalysis::stmtInner(uint32_t cf, NodeId s) {
         if (isPtr(m_.vars[var].type)) {
           PtrLet p = rootOf(vd.init);
           p.idx = v;
-          ptrLets_[var] = p;
+          s_.ptrLets[var] = p;
         } else {
-          letNode_[var] = v;
+          s_.letNode[var] = v;
         }
+        s_.lets.push_back(var);
       }
       return cf;
     }
@@ -393,9 +394,9 @@ PtrLet FunctionAnalysis::rootOf(NodeId e) {
       case ExprKind::Ident: {
         if (info.ref != RefKind::Var) return r;
         uint32_t v = info.refIndex;
-        if (auto it = ptrLets_.find(v); it != ptrLets_.end() && it->second.root != kNone) {
-          r.root = it->second.root;
-          r.partial = r.partial || it->second.partial;
+        if (const PtrLet& p = s_.ptrLets[v]; p.root != kNone) {
+          r.root = p.root;
+          r.partial = r.partial || p.partial;
           return r;
         }
         r.root = v;
@@ -432,13 +433,11 @@ uint32_t FunctionAnalysis::varUse(uint32_t cf, uint32_t var, bool load, Span spa
     case DeclKind::Const:
     case DeclKind::Override: return cf;
     case DeclKind::Let: {
-      if (auto it = ptrLets_.find(var); it != ptrLets_.end() && it->second.root != kNone) {
-        const PtrLet& p = it->second;
+      if (const PtrLet& p = s_.ptrLets[var]; p.root != kNone) {
         uint32_t base = load ? varUse(cf, p.root, true, span) : cf;
         return join(base, p.idx);
       }
-      auto it = letNode_.find(var);
-      uint32_t x = it == letNode_.end() ? kNone : it->second;
+      uint32_t x = s_.letNode[var];
       return x == kNone ? cf : join(cf, x);
     }
     case DeclKind::Var: return load && cur_[var] != kNone ? join(cf, cur_[var]) : cf;
@@ -485,20 +484,20 @@ uint32_t FunctionAnalysis::expr(uint32_t cf, NodeId e, bool load) {
     // the base first, then the indices innermost first.
     case ExprKind::Member:
     case ExprKind::Index: {
-      std::vector<NodeId> indices;
+      const size_t base = stack_.size();  // the indices, outermost first
       NodeId cur = e;
       bool ld = load;
       while (true) {
         const Expr& c = ast_.exprs[cur];
         if (c.kind != ExprKind::Member && c.kind != ExprKind::Index) break;
-        if (c.kind == ExprKind::Index) indices.push_back(c.rhs);
+        if (c.kind == ExprKind::Index) stack_.push_back(c.rhs);
         ld = ld || loadsBase(cur);
         cur = c.lhs;
         if (m_.exprs[cur].stage != EvalStage::Runtime) break;
       }
       uint32_t v = expr(cf, cur, ld);
-      for (auto it = indices.rbegin(); it != indices.rend(); ++it)
-        v = join(v, exprDefault(cf, *it));
+      for (size_t i = stack_.size(); i-- > base;) v = join(v, exprDefault(cf, stack_[i]));
+      stack_.resize(base);
       return v;
     }
     case ExprKind::Unary: {
@@ -510,14 +509,15 @@ uint32_t FunctionAnalysis::expr(uint32_t cf, NodeId e, bool load) {
     case ExprKind::Binary: {
       // A flat chain `a + b + c + ...` is a left spine of Binary nodes: walk
       // it with a loop (no recursion per operand), innermost first.
-      std::vector<NodeId> spine{e};
+      const size_t base = stack_.size();  // the spine, outermost first
+      stack_.push_back(e);
       for (NodeId l = x.lhs;
            ast_.exprs[l].kind == ExprKind::Binary && m_.exprs[l].stage == EvalStage::Runtime;
            l = ast_.exprs[l].lhs)
-        spine.push_back(l);
-      uint32_t v = exprDefault(cf, ast_.exprs[spine.back()].lhs);
-      for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
-        const Expr& b = ast_.exprs[*it];
+        stack_.push_back(l);
+      uint32_t v = exprDefault(cf, ast_.exprs[stack_.back()].lhs);
+      for (size_t i = stack_.size(); i-- > base;) {
+        const Expr& b = ast_.exprs[stack_[i]];
         auto op = static_cast<BinaryOp>(b.op);
         if (op == BinaryOp::LogAnd || op == BinaryOp::LogOr) {
           uint32_t c = node({DescKind::Ctrl, op == BinaryOp::LogAnd ? "&&" : "||", {}, {}, b.span});
@@ -527,6 +527,7 @@ uint32_t FunctionAnalysis::expr(uint32_t cf, NodeId e, bool load) {
           v = join(v, exprDefault(cf, b.rhs));
         }
       }
+      stack_.resize(base);
       return v;
     }
   }
@@ -536,8 +537,18 @@ uint32_t FunctionAnalysis::expr(uint32_t cf, NodeId e, bool load) {
 uint32_t FunctionAnalysis::call(uint32_t cf, NodeId e) {
   const Expr& x = ast_.exprs[e];
   const ExprInfo& info = m_.exprs[e];
-  std::vector<uint32_t> args;
-  for (uint32_t i = 0; i < x.args.count; ++i) args.push_back(exprDefault(cf, ast_.at(x.args, i)));
+  // The argument values on stack_ (each argument's walk leaves it as it was).
+  const size_t base = stack_.size();
+  for (uint32_t i = 0; i < x.args.count; ++i) {
+    uint32_t a = exprDefault(cf, ast_.at(x.args, i));
+    stack_.push_back(a);
+  }
+  struct Truncate {
+    std::vector<uint32_t>& v;
+    size_t n;
+    ~Truncate() { v.resize(n); }
+  } truncate{stack_, base};
+  const std::span<const uint32_t> args(stack_.data() + base, x.args.count);
   uint32_t result = node();
   edge(result, cf);
   if (info.call == CallKind::Function && info.refIndex < tags_.size()) {
@@ -587,7 +598,7 @@ uint32_t FunctionAnalysis::call(uint32_t cf, NodeId e) {
 }
 
 // The builtin exceptions of #uniformity-function-calls, for this scope.
-void FunctionAnalysis::builtinCall(uint32_t cf, NodeId e, const std::vector<uint32_t>& args,
+void FunctionAnalysis::builtinCall(uint32_t cf, NodeId e, std::span<const uint32_t> args,
                                    uint32_t result) {
   const Expr& x = ast_.exprs[e];
   std::string_view name = x.name;
@@ -751,6 +762,7 @@ void analyzeUniformity(const ModuleImpl& m, Diagnostics& diags) {
   std::vector<uint32_t> slot(m.ast.vars.size(), 0);
   std::vector<uint8_t> behaviorCache(m.ast.stmts.size(), 0);
   uint32_t stampCounter = 0;
+  Scratch scratch(m.ast.vars.size());
   // Callees before callers: an iterative post-order over the call graph
   // (recursion is already an error, so it is a DAG).
   std::vector<uint8_t> state(nf, 0);
@@ -785,7 +797,7 @@ void analyzeUniformity(const ModuleImpl& m, Diagnostics& diags) {
     for (uint32_t f : order) {
       if (m.ast.fns[f].body == kNone) continue;
       FunctionAnalysis a(m, diags, tags, f, scope, subgroupUniformity, moduleSev, cur, stamp, slot,
-                         behaviorCache, stampCounter);
+                         behaviorCache, stampCounter, scratch);
       a.run();
     }
   }

@@ -3,9 +3,9 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -133,13 +133,56 @@ inline std::string where(const LineMap& lines, Span s) {
          std::to_string(lines.codePointColumn(s.offset));
 }
 
+// What a FunctionAnalysis fills, kept by analyzeUniformity from one function
+// to the next so that the storage is allocated once per module, not once per
+// function (cleared, capacity kept).
+struct Scratch {
+  explicit Scratch(size_t vars) : letNode(vars, kNone), ptrLets(vars) {}
+  void clear() {
+    edges.clear();
+    desc.clear();
+    exterior.clear();
+    reqs.clear();
+    log.clear();
+    sevStack.clear();
+    paramNode.clear();
+    contentsNode.clear();
+    returnContentsNode.clear();
+    paramVars.clear();
+    stack.clear();
+    for (uint32_t v : lets) {
+      letNode[v] = kNone;
+      ptrLets[v] = {};
+    }
+    lets.clear();
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> edges;
+  std::vector<Desc> desc;
+  std::vector<uint8_t> exterior;
+  std::vector<Req> reqs;
+  std::vector<std::pair<uint32_t, uint32_t>> log;
+  std::vector<FilterSeverities> sevStack;
+  std::vector<uint32_t> paramNode, contentsNode, returnContentsNode, paramVars;
+  // The arguments, binary spines and index chains of the expressions being
+  // walked, innermost last (each walk truncates back to where it began).
+  std::vector<uint32_t> stack;
+  // Lets by var id: the initializer's value node (kNone: none), a pointer
+  // let's root (root kNone: not a pointer let); `lets` lists the ids set.
+  std::vector<uint32_t> letNode;
+  std::vector<PtrLet> ptrLets;
+  std::vector<uint32_t> lets;
+  // finish(): the graph per node and the walks.
+  std::vector<uint32_t> outStart, inStart, out, in, fill, next, queue, by, q;
+  std::vector<uint8_t> mark, seen;
+};
+
 class FunctionAnalysis {
  public:
   FunctionAnalysis(const ModuleImpl& m, Diagnostics& diags, std::vector<FnTags>& tags, uint32_t fi,
                    Scope scope, bool subgroupUniformity, FilterSeverities moduleSeverity,
                    std::vector<uint32_t>& cur, std::vector<uint32_t>& stamp,
                    std::vector<uint32_t>& slot, std::vector<uint8_t>& behaviorCache,
-                   uint32_t& stampCounter)
+                   uint32_t& stampCounter, Scratch& scratch)
       : m_(m),
         ast_(m.ast),
         diags_(diags),
@@ -151,7 +194,20 @@ class FunctionAnalysis {
         stamp_(stamp),
         slot_(slot),
         behaviorCache_(behaviorCache),
-        stampCounter_(stampCounter) {
+        stampCounter_(stampCounter),
+        s_(scratch),
+        edges_(scratch.edges),
+        desc_(scratch.desc),
+        exterior_(scratch.exterior),
+        reqs_(scratch.reqs),
+        log_(scratch.log),
+        sevStack_(scratch.sevStack),
+        paramNode_(scratch.paramNode),
+        contentsNode_(scratch.contentsNode),
+        returnContentsNode_(scratch.returnContentsNode),
+        paramVars_(scratch.paramVars),
+        stack_(scratch.stack) {
+    scratch.clear();
     sevStack_.push_back(moduleSeverity);
   }
 
@@ -262,7 +318,7 @@ class FunctionAnalysis {
   // subgroup" (#uniformity-function-calls).
   bool outerScope() const { return !subgroupUniformity_ || scope_ != Scope::Subgroup; }
   bool subgroupScope() const { return subgroupUniformity_ && scope_ == Scope::Subgroup; }
-  void builtinCall(uint32_t cf, NodeId e, const std::vector<uint32_t>& args, uint32_t result);
+  void builtinCall(uint32_t cf, NodeId e, std::span<const uint32_t> args, uint32_t result);
   void collectAssigned(NodeId s, std::vector<uint32_t>& out);
   void finish();
 
@@ -285,20 +341,20 @@ class FunctionAnalysis {
   // The edges in the order they were added; finish() lays them out per node
   // (a node's successors keep that order, so the walks are as with a list
   // per node, without an allocation per node).
-  std::vector<std::pair<uint32_t, uint32_t>> edges_;
-  std::vector<Desc> desc_;
+  Scratch& s_;
+  std::vector<std::pair<uint32_t, uint32_t>>& edges_;
+  std::vector<Desc>& desc_;
   // Not an interior node (#uniformity-function): MayBeNonUniform, the
   // RequiredToBeUniform nodes, CF_start, param_i, param_i_contents,
   // Value_return(_i_contents); never marked visited across severities.
-  std::vector<uint8_t> exterior_;
-  std::vector<Req> reqs_;
-  std::vector<std::pair<uint32_t, uint32_t>> log_;
-  std::vector<FilterSeverities> sevStack_;
-  std::vector<uint32_t> paramNode_, contentsNode_, returnContentsNode_;
-  std::vector<uint32_t> paramVars_;
+  std::vector<uint8_t>& exterior_;
+  std::vector<Req>& reqs_;
+  std::vector<std::pair<uint32_t, uint32_t>>& log_;
+  std::vector<FilterSeverities>& sevStack_;
+  std::vector<uint32_t>&paramNode_, &contentsNode_, &returnContentsNode_;
+  std::vector<uint32_t>& paramVars_;
+  std::vector<uint32_t>& stack_;
   uint32_t valueReturn_ = kNone;
-  std::unordered_map<uint32_t, PtrLet> ptrLets_;    // pointer lets, by var id
-  std::unordered_map<uint32_t, uint32_t> letNode_;  // other lets: the initializer's value
   // Break / continue targets: the log position at entry and the snapshots.
   struct Target {
     bool loop;

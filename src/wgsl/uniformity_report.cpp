@@ -11,7 +11,10 @@ void FunctionAnalysis::finish() {
   // The graph per node (compressed rows): successors of a in out[outStart[a]
   // .. outStart[a + 1]) in the order edge() added them; predecessors of b in
   // in[inStart[b] .. inStart[b + 1]) by increasing a.
-  std::vector<uint32_t> outStart(n + 1, 0), inStart(n + 1, 0);
+  std::vector<uint32_t>&outStart = s_.outStart, &inStart = s_.inStart, &out = s_.out, &in = s_.in,
+  &fill = s_.fill;
+  outStart.assign(n + 1, 0);
+  inStart.assign(n + 1, 0);
   for (auto [a, b] : edges_) {
     ++outStart[a + 1];
     ++inStart[b + 1];
@@ -20,8 +23,9 @@ void FunctionAnalysis::finish() {
     outStart[i + 1] += outStart[i];
     inStart[i + 1] += inStart[i];
   }
-  std::vector<uint32_t> out(edges_.size()), in(edges_.size());
-  std::vector<uint32_t> fill(outStart.begin(), outStart.end() - 1);
+  out.resize(edges_.size());
+  in.resize(edges_.size());
+  fill.assign(outStart.begin(), outStart.end() - 1);
   for (auto [a, b] : edges_) out[fill[a]++] = b;
   fill.assign(inStart.begin(), inStart.end() - 1);
   for (uint32_t a = 0; a < n; ++a)
@@ -45,8 +49,10 @@ void FunctionAnalysis::finish() {
 
   // Reverse reachability to MayBeNonUniform, with the next hop on a shortest
   // path, for the messages.
-  std::vector<uint32_t> next(n, kNone);
-  std::vector<uint32_t> queue{kMayBeNonUniform};
+  std::vector<uint32_t>& next = s_.next;
+  next.assign(n, kNone);
+  std::vector<uint32_t>& queue = s_.queue;
+  queue.assign(1, kMayBeNonUniform);
   next[kMayBeNonUniform] = kMayBeNonUniform;
   for (size_t qi = 0; qi < queue.size(); ++qi)
     for (uint32_t p : pred(queue[qi]))
@@ -57,8 +63,10 @@ void FunctionAnalysis::finish() {
 
   // #uniformity-function: per severity, the unvisited nodes reachable from
   // the requirements of that severity; `by` is the requirement reaching it.
-  std::vector<uint32_t> by(n, kNone);
-  std::vector<uint8_t> mark(n, 0);
+  std::vector<uint32_t>& by = s_.by;
+  by.assign(n, kNone);
+  std::vector<uint8_t>& mark = s_.mark;
+  mark.assign(n, 0);
   const LineMap& lines = diags_.lines();
   for (uint8_t sev = kError; sev <= kInfo; ++sev) {
     const uint8_t stageMark = static_cast<uint8_t>(sev + 1);
@@ -68,7 +76,8 @@ void FunctionAnalysis::finish() {
       by[y] = ri;
     };
     auto reached = [&](uint32_t y) { return mark[y] == stageMark; };
-    std::vector<uint32_t> q;
+    std::vector<uint32_t>& q = s_.q;
+    q.clear();
     for (uint32_t ri = 0; ri < reqs_.size(); ++ri) {
       const Req& r = reqs_[ri];
       if (r.sev != sev || visited(r.target)) continue;
@@ -210,7 +219,8 @@ void FunctionAnalysis::finish() {
   // Return value and pointer-contents tags.
   auto reach = [&](uint32_t from, std::vector<uint8_t>& seen) {
     seen.assign(n, 0);
-    std::vector<uint32_t> q{from};
+    std::vector<uint32_t>& q = s_.q;
+    q.assign(1, from);
     seen[from] = 1;
     for (size_t qi = 0; qi < q.size(); ++qi)
       for (uint32_t y : succ(q[qi]))
@@ -219,7 +229,7 @@ void FunctionAnalysis::finish() {
           q.push_back(y);
         }
   };
-  std::vector<uint8_t> seen;
+  std::vector<uint8_t>& seen = s_.seen;
   if (valueReturn_ != kNone) {
     reach(valueReturn_, seen);
     t.returnNonUniform = seen[kMayBeNonUniform];
