@@ -11,6 +11,7 @@
 
 #include "const_eval.h"
 #include "ir.h"
+#include "name_table.h"
 
 namespace bindery::wgsl {
 
@@ -183,7 +184,7 @@ class Resolver {
   Diagnostics& diags_;
   TypeTable& T;
   ConstEval eval_;
-  std::unordered_map<std::string_view, uint32_t> globalNames_;
+  NameTable globalNames_;
   std::vector<uint8_t> globalState_;    // 0 todo, 1 in progress, 2 done
   std::vector<uint32_t> resolveStack_;  // global indices being resolved (for cycle messages)
   FnCtx* fn_ = nullptr;

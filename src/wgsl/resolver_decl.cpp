@@ -147,10 +147,10 @@ void Resolver::collectGlobals() {
     Span s;
     std::string_view n = globalName(m_.ast, m_.ast.globals[i], &s);
     if (n.empty()) continue;
-    auto [it, inserted] = globalNames_.emplace(n, i);
+    auto [first, inserted] = globalNames_.emplace(n, i);
     if (!inserted) {
       Span prev;
-      globalName(m_.ast, m_.ast.globals[it->second], &prev);
+      globalName(m_.ast, m_.ast.globals[first], &prev);
       error(s, "redeclaration of '" + std::string(n) + "' at module scope");
       diags_.note(prev, "'" + std::string(n) + "' was first declared here");
     }
@@ -208,8 +208,7 @@ std::vector<uint32_t> Resolver::dependencyOrder() const {
 }
 
 uint32_t Resolver::lookupGlobal(std::string_view name) const {
-  auto it = globalNames_.find(name);
-  return it == globalNames_.end() ? kNone : it->second;
+  return globalNames_.find(name);
 }
 
 void Resolver::resolveGlobal(uint32_t gi) {
