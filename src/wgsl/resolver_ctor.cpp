@@ -30,9 +30,13 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
     if (t == kNoType) return kNoType;
   info.stage = stage;
   info.call = CallKind::Constructor;
-  std::string what = type == kNoType ? std::string(ex.name) : T.name(type);
+  // The name in messages: the type written, else (until inferred) the
+  // constructor's name; formatted only for a message.
+  TypeId whatType = type;
+  auto what = [&] { return whatType == kNoType ? std::string(ex.name) : T.name(whatType); };
   auto fail = [&](const std::string& why) {
-    error(ex.span, "no matching constructor for '" + what + "'" + (why.empty() ? "" : ": " + why));
+    error(ex.span,
+          "no matching constructor for '" + what() + "'" + (why.empty() ? "" : ": " + why));
     return kNoType;
   };
   // inferred element types
@@ -61,7 +65,7 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
       if (!T.isFloatScalar(l)) return fail("matrix components must be floating point");
       type = T.mat(uint8_t(ex.name[3] - '0'), uint8_t(ex.name[5] - '0'), l);
     }
-    what = T.name(type);
+    whatType = type;
   }
   const Type ty = T[type];
   if (!T.isConstructible(type)) return fail("type is not constructible");
@@ -127,7 +131,7 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
                       std::to_string(args.size()));
         for (size_t i = 0; i < at.size(); ++i)
           if (!checkConvertible(args[i], at[i], ty.elem,
-                                "element " + std::to_string(i) + " of '" + what + "'"))
+                                "element " + std::to_string(i) + " of '" + what() + "'"))
             return kNoType;
         break;
       case TypeKind::Struct: {
@@ -137,7 +141,7 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
                       std::to_string(args.size()));
         for (size_t i = 0; i < at.size(); ++i)
           if (!checkConvertible(args[i], at[i], s.members[i].type,
-                                "member '" + s.members[i].name + "' of '" + what + "'"))
+                                "member '" + s.members[i].name + "' of '" + what() + "'"))
             return kNoType;
         break;
       }
