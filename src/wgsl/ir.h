@@ -30,6 +30,43 @@ struct ConstValue {
   std::vector<Scalar> elems;
 };
 
+// Constant values by expression id: the subset of std::unordered_map's
+// interface the passes use (find, end, count, operator[]), stored densely (a
+// slot per expression id, the values in insertion order) so that storing one
+// allocates no node. References are not stable across operator[].
+class ConstValueMap {
+ public:
+  using value_type = std::pair<uint32_t, ConstValue>;
+  using iterator = std::vector<value_type>::iterator;
+  using const_iterator = std::vector<value_type>::const_iterator;
+
+  ConstValue& operator[](uint32_t e) {
+    if (e >= slot_.size()) slot_.resize(size_t(e) + 1, kNone);
+    if (slot_[e] == kNone) {
+      slot_[e] = static_cast<uint32_t>(values_.size());
+      values_.push_back({e, ConstValue{}});
+    }
+    return values_[slot_[e]].second;
+  }
+  iterator find(uint32_t e) {
+    return e < slot_.size() && slot_[e] != kNone ? values_.begin() + slot_[e] : values_.end();
+  }
+  const_iterator find(uint32_t e) const {
+    return e < slot_.size() && slot_[e] != kNone ? values_.begin() + slot_[e] : values_.end();
+  }
+  size_t count(uint32_t e) const { return e < slot_.size() && slot_[e] != kNone ? 1 : 0; }
+  iterator begin() { return values_.begin(); }
+  iterator end() { return values_.end(); }
+  const_iterator begin() const { return values_.begin(); }
+  const_iterator end() const { return values_.end(); }
+  size_t size() const { return values_.size(); }
+  bool empty() const { return values_.empty(); }
+
+ private:
+  std::vector<uint32_t> slot_;  // by expression id: index into values_, kNone if none
+  std::vector<value_type> values_;
+};
+
 enum class EvalStage : uint8_t { Const, Override, Runtime };
 
 enum class RefKind : uint8_t {
@@ -135,12 +172,12 @@ struct ModuleImpl {
   Options options;
   Ast ast;
   TypeTable types;
-  std::vector<ExprInfo> exprs;                           // parallel to ast.exprs
-  std::vector<VarInfo> vars;                             // parallel to ast.vars
-  std::vector<FnInfo> fns;                               // parallel to ast.fns
-  std::vector<TypeId> structTypes;                       // parallel to ast.structs
-  std::vector<TypeId> aliasTypes;                        // parallel to ast.aliases
-  std::unordered_map<uint32_t, ConstValue> constValues;  // expression id -> value
+  std::vector<ExprInfo> exprs;      // parallel to ast.exprs
+  std::vector<VarInfo> vars;        // parallel to ast.vars
+  std::vector<FnInfo> fns;          // parallel to ast.fns
+  std::vector<TypeId> structTypes;  // parallel to ast.structs
+  std::vector<TypeId> aliasTypes;   // parallel to ast.aliases
+  ConstValueMap constValues;        // expression id -> value
   // Override-sized arrays: element count at the overrides' defaults, by Type::overrideKey.
   std::unordered_map<uint32_t, uint32_t> overrideArrayCounts;
   // #minimum-buffer-binding-size of a runtime-sized buffer variable (by var
