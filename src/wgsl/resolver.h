@@ -101,6 +101,9 @@ class Resolver {
   // resolver_ctor.cpp; `type` kNoType for vecN(...)/matCxR(...)/array(...) with inferred elements
   TypeId resolveConstructor(NodeId e, TypeId type, const std::vector<NodeId>& args);
   bool constValueOf(NodeId e, ConstValue& out) const;
+  // The const value of `e` in place (nullptr if none); valid until the next
+  // value is stored.
+  const ConstValue* constValue(NodeId e) const;
   bool anyValueOf(NodeId e, ConstValue& out) const;  // const, or override at defaults
   // Requires a const-expression (or override-expression when allowOverride)
   // of integer type; evaluates it. Reports an error and returns false otherwise.

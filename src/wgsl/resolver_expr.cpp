@@ -41,11 +41,16 @@ uint32_t Resolver::lookupLocal(std::string_view name) const {
 }
 
 bool Resolver::constValueOf(NodeId e, ConstValue& out) const {
-  if (skipEval_) return false;
-  auto it = m_.constValues.find(e);
-  if (it == m_.constValues.end()) return false;
-  out = it->second;
+  const ConstValue* v = constValue(e);
+  if (!v) return false;
+  out = *v;
   return true;
+}
+
+const ConstValue* Resolver::constValue(NodeId e) const {
+  if (skipEval_) return nullptr;
+  auto it = m_.constValues.find(e);
+  return it == m_.constValues.end() ? nullptr : &it->second;
 }
 
 // Options::maxConstEvalScalars (#limits lets an implementation refuse what
@@ -127,12 +132,12 @@ bool Resolver::evalInt(NodeId e, const char* what, int64_t& out, bool allowOverr
     error(exprSpan(e), std::string(what) + " must be a const-expression");
     return false;
   }
-  ConstValue v;
-  if (!constValueOf(e, v)) {
+  const ConstValue* v = constValue(e);
+  if (!v) {
     error(exprSpan(e), std::string("could not evaluate ") + what + budgetNote());
     return false;
   }
-  out = v.elems[0].i;
+  out = v->elems[0].i;
   return true;
 }
 
@@ -481,10 +486,10 @@ struct ExprResolver {
         return T.reference(refT.space, st.elem, refT.access);
       }
       if (isRef || isPtr) info.stage = EvalStage::Runtime;
-      ConstValue bv;
-      if (!(isRef || isPtr) && r.constValueOf(ex.lhs, bv)) {
+      const ConstValue* bv = isRef || isPtr ? nullptr : r.constValue(ex.lhs);
+      if (bv) {
         ConstValue out;
-        r.eval_.swizzle(bv, info.swizzleCount, packed, result, out);
+        r.eval_.swizzle(*bv, info.swizzleCount, packed, result, out);
         setConst(e, out);
       }
       return result;
@@ -598,12 +603,14 @@ struct ExprResolver {
         r.storeOverride(e, decided);
       return result;
     }
-    bool isConst = r.constValueOf(ex.lhs, va) && r.constValueOf(ex.rhs, vb);
+    const ConstValue* ca = r.constValue(ex.lhs);
+    const ConstValue* cb = ca ? r.constValue(ex.rhs) : nullptr;
+    bool isConst = ca && cb;
     if (!isConst && !r.checkKnownOperands(ex.span, ex.rhs, op, result, e)) return result;
     if (isConst) {
       ConstValue out;
       std::string err;
-      if (r.eval_.binary(op, va, vb, result, out, err))
+      if (r.eval_.binary(op, *ca, *cb, result, out, err))
         setConst(e, out);
       else
         r.error(ex.span, err);
