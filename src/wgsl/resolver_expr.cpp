@@ -264,9 +264,10 @@ struct ExprResolver {
         v.elems = {Scalar{0, ex.boolValue ? 1 : 0}};
         break;
     }
-    info.type = v.type;
-    setConst(e, v);
-    return v.type;
+    const TypeId t = v.type;
+    info.type = t;
+    setConst(e, std::move(v));
+    return t;
   }
 
   TypeId varRef(NodeId e, uint32_t vid) {
@@ -396,7 +397,7 @@ struct ExprResolver {
       ConstValue out;
       std::string err;
       if (r.eval_.index(bv, iv.elems[0].i, elem, out, err))
-        setConst(e, out);
+        setConst(e, std::move(out));
       else
         r.error(ex.span, err);
     } else if (bi.stage == EvalStage::Const && m.exprs[ex.rhs].stage != EvalStage::Const &&
@@ -440,7 +441,7 @@ struct ExprResolver {
         if (r.constValueOf(ex.lhs, bv)) {
           ConstValue out;
           r.eval_.member(bv, i, out);
-          setConst(e, out);
+          setConst(e, std::move(out));
         }
         if (bi.stage == EvalStage::Override) {
           auto it = r.overrideValues_.find(ex.lhs);
@@ -490,7 +491,7 @@ struct ExprResolver {
       if (bv) {
         ConstValue out;
         r.eval_.swizzle(*bv, info.swizzleCount, packed, result, out);
-        setConst(e, out);
+        setConst(e, std::move(out));
       }
       return result;
     }
@@ -558,7 +559,7 @@ struct ExprResolver {
       ConstValue out;
       std::string err;
       if (r.eval_.unary(op, v, t, out, err))
-        setConst(e, out);
+        setConst(e, std::move(out));
       else
         r.error(ex.span, err);
     } else if (r.anyValueOf(ex.lhs, v)) {
@@ -598,7 +599,7 @@ struct ExprResolver {
     if (shortCircuit && result == T.boolType()) {
       decided.type = result;
       if (m.exprs[ex.lhs].stage == EvalStage::Const && info.stage == EvalStage::Const)
-        setConst(e, decided);
+        setConst(e, std::move(decided));
       else if (info.stage == EvalStage::Override)
         r.storeOverride(e, decided);
       return result;
@@ -611,7 +612,7 @@ struct ExprResolver {
       ConstValue out;
       std::string err;
       if (r.eval_.binary(op, *ca, *cb, result, out, err))
-        setConst(e, out);
+        setConst(e, std::move(out));
       else
         r.error(ex.span, err);
     } else if (info.stage == EvalStage::Override && r.anyValueOf(ex.lhs, va) &&
