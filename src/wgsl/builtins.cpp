@@ -390,6 +390,7 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
   }
   info.ref = RefKind::Builtin;
   at.clear();
+  at.reserve(args.size());
   EvalStage stage = EvalStage::Const;
   for (NodeId a : args) {
     at.push_back(resolveValue(a));

@@ -21,6 +21,7 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
   const Expr& ex = m_.ast.exprs[e];
   ExprInfo& info = m_.exprs[e];
   std::vector<TypeId> at;
+  at.reserve(args.size());
   EvalStage stage = EvalStage::Const;
   for (NodeId a : args) {
     at.push_back(resolveValue(a));

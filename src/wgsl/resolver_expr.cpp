@@ -702,6 +702,7 @@ struct ExprResolver {
     const Expr& ex = m.ast.exprs[e];
     ExprInfo& info = m.exprs[e];
     std::vector<NodeId> args;
+    args.reserve(ex.args.count);
     for (uint32_t i = 0; i < ex.args.count; ++i) args.push_back(m.ast.at(ex.args, i));
 
     if (r.lookupLocal(ex.name) != kNone) {
