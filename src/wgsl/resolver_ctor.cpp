@@ -131,7 +131,8 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
           return fail("expected " + std::to_string(ty.count) + " elements, got " +
                       std::to_string(args.size()));
         for (size_t i = 0; i < at.size(); ++i)
-          if (!checkConvertible(args[i], at[i], ty.elem,
+          if (at[i] != ty.elem &&  // the element type itself: nothing to check or format
+              !checkConvertible(args[i], at[i], ty.elem,
                                 "element " + std::to_string(i) + " of '" + what() + "'"))
             return kNoType;
         break;
@@ -141,7 +142,8 @@ TypeId Resolver::resolveConstructor(NodeId e, TypeId type, const std::vector<Nod
           return fail("expected " + std::to_string(s.members.size()) + " arguments, got " +
                       std::to_string(args.size()));
         for (size_t i = 0; i < at.size(); ++i)
-          if (!checkConvertible(args[i], at[i], s.members[i].type,
+          if (at[i] != s.members[i].type &&  // the member's type itself: nothing to check
+              !checkConvertible(args[i], at[i], s.members[i].type,
                                 "member '" + s.members[i].name + "' of '" + what() + "'"))
             return kNoType;
         break;

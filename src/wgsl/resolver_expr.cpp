@@ -770,8 +770,10 @@ struct ExprResolver {
                            std::to_string(args.size()));
       return kNoType;
     }
+    // (A value of the parameter's type itself needs no check: checkConvertible
+    // accepts it without a message, so its context is not formatted.)
     for (size_t i = 0; i < args.size(); ++i)
-      if (at[i] != kNoType && callee.params[i] != kNoType &&
+      if (at[i] != kNoType && callee.params[i] != kNoType && at[i] != callee.params[i] &&
           !r.bufferPointerConverts(at[i], callee.params[i]))
         r.checkConvertible(
             args[i], at[i], callee.params[i],
