@@ -10,11 +10,13 @@
 #include "backends/vulkan/compute_state.h"
 #include "backends/vulkan/device.h"
 #include "backends/vulkan/external_texture.h"
+#include "backends/vulkan/formats.h"
 #include "backends/vulkan/sampler.h"
 #include "backends/vulkan/texture_view.h"
 #include "core/binding/bind_group.h"
 #include "core/resources/buffer.h"
 #include "core/resources/external_texture.h"
+#include "core/resources/texture.h"
 #include "core/resources/texture_view.h"
 
 namespace bindery::vulkan {
@@ -64,12 +66,21 @@ Status BindGroup::writeTexture(const core::BindGroupBase& group, uint32_t i,
     info = {Sampler::of(*group.sampler(i)).handle(), VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED};
     return {};
   }
-  // Sampled textures are read in SHADER_READ_ONLY_OPTIMAL, storage textures
-  // (every access) in GENERAL.
-  VkImageLayout layout = e.kind == core::BindingKind::StorageTexture
-                             ? VK_IMAGE_LAYOUT_GENERAL
-                             : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-  Result<VkImageView> view = useView(*group.textureView(i), layout, b.writable);
+  // Storage textures (every access) are used in GENERAL; sampled textures in
+  // SHADER_READ_ONLY_OPTIMAL, except depth/stencil textures that can also be
+  // attachments: DEPTH_STENCIL_READ_ONLY_OPTIMAL, the layout a read-only
+  // depth-stencil attachment has too, so one pass may sample the texture it
+  // depth-tests against (attachment-read and constant are compatible in one
+  // usage scope, #programming-model-resource-usages). Vulkan allows that
+  // layout only for images with the depth-stencil attachment usage.
+  const core::TextureViewBase& coreView = *group.textureView(i);
+  bool depthStencil = (allAspects(coreView.format()) &
+                       (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) != 0 &&
+                      coreView.texture()->usage().has(TextureUsage::RenderAttachment);
+  VkImageLayout layout = e.kind == core::BindingKind::StorageTexture ? VK_IMAGE_LAYOUT_GENERAL
+                         : depthStencil ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
+                                        : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+  Result<VkImageView> view = useView(coreView, layout, b.writable);
   if (view.isError()) return view.error();
   info = {VK_NULL_HANDLE, view.value(), layout};
   return {};

@@ -249,11 +249,15 @@ Status RenderPassRecorder::beginPass(const uint8_t* p) {
     LoadOp stencilLoad = ds->stencilReadOnly ? LoadOp::Load : ds->stencilLoadOp;
     bool cleared =
         (!hasDepth || depthLoad == LoadOp::Clear) && (!hasStencil || stencilLoad == LoadOp::Clear);
-    view.texture().prepareAttachment(commands_, range,
-                                     VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, cleared);
+    // Every aspect read-only: the layout sampled depth/stencil textures use
+    // (bind_group.cpp), so the pass may also sample this texture.
+    bool allReadOnly = (!hasDepth || ds->depthReadOnly) && (!hasStencil || ds->stencilReadOnly);
+    VkImageLayout layout = allReadOnly ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
+                                       : VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    view.texture().prepareAttachment(commands_, range, layout, cleared);
     auto fill = [&](VkRenderingAttachmentInfoKHR& info, LoadOp load, StoreOp store, bool readOnly) {
       info.imageView = handle.value();
-      info.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+      info.imageLayout = layout;
       info.loadOp = loadOpOf(load);
       info.storeOp = readOnly ? VK_ATTACHMENT_STORE_OP_STORE : storeOpOf(store);
       info.clearValue.depthStencil = {ds->depthClearValue, ds->stencilClearValue};

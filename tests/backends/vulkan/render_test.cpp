@@ -456,6 +456,87 @@ TEST_F(RenderTest, ReadOnlyDepthAttachmentTestsWithoutWriting) {
   expectImage(t, [](uint32_t x, uint32_t) { return x < kSize / 2 ? kGreen : kBlue; });
 }
 
+TEST_F(RenderTest, SamplesTheReadOnlyDepthAttachmentOfItsPass) {
+  // Pass 1 writes depth 0.25 (left half) and 0.75 (right half). Pass 2 uses
+  // that texture as its read-only depth attachment AND reads it in the
+  // fragment shader (attachment-read + constant in one usage scope,
+  // #programming-model-resource-usages): a quad at 0.5 with 'less' passes on
+  // the right half only, where it writes the depth it loaded (0.75 -> 191).
+  Texture t = target();
+  TextureDescriptor dd;
+  dd.size = {kSize, kSize, 1};
+  dd.format = TextureFormat::Depth32float;
+  dd.usage = TextureUsage::RenderAttachment | TextureUsage::TextureBinding;
+  Texture depth = device_.createTexture(dd);
+  auto pipelineWith = [&](std::string_view wgsl, bool write) {
+    RenderPipelineDescriptor d = pipelineDescriptor(wgsl);
+    d.vertex.buffers.push_back(
+        VertexBufferLayout{28,
+                           VertexStepMode::Vertex,
+                           {VertexAttribute{VertexFormat::Float32x3, 0, 0},
+                            VertexAttribute{VertexFormat::Float32x4, 12, 1}}});
+    DepthStencilState ds;
+    ds.format = TextureFormat::Depth32float;
+    ds.depthWriteEnabled = write;
+    ds.depthCompare = CompareFunction::Less;
+    d.depthStencil = ds;
+    return device_.createRenderPipeline(d);
+  };
+  RenderPipeline writer = pipelineWith(kDepthQuads, true);
+  RenderPipeline reader = pipelineWith(R"(
+@group(0) @binding(0) var depthTexture : texture_depth_2d;
+struct Out { @builtin(position) position : vec4f, @location(0) color : vec4f }
+@vertex fn vs(@location(0) position : vec3f, @location(1) color : vec4f) -> Out {
+  return Out(vec4f(position, 1), color);
+}
+@fragment fn fs(in : Out) -> @location(0) vec4f {
+  return vec4f(textureLoad(depthTexture, vec2u(in.position.xy), 0), 0, 0, 1);
+})",
+                                       false);
+  BindGroupDescriptor gd;
+  gd.layout = reader.getBindGroupLayout(0);
+  gd.entries = {{0, depth.createView()}};
+  BindGroup group = device_.createBindGroup(gd);
+  std::vector<ColoredVertex> v;
+  addQuad(v, -1, 0, 0.25f, kGreen);
+  addQuad(v, 0, 1, 0.75f, kGreen);
+  addQuad(v, -1, 1, 0.5f, kBlue);
+  Buffer vertices = bufferWith(v, BufferUsage::Vertex);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  {
+    RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
+    RenderPassDepthStencilAttachment da;
+    da.view = depth.createView();
+    da.depthClearValue = 1.0f;
+    da.depthLoadOp = LoadOp::Clear;
+    da.depthStoreOp = StoreOp::Store;
+    pd.depthStencilAttachment = da;
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(writer);
+    pass.setVertexBuffer(0, vertices);
+    pass.draw(12);
+    pass.end();
+  }
+  {
+    RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
+    pd.colorAttachments[0].loadOp = LoadOp::Load;
+    RenderPassDepthStencilAttachment da;
+    da.view = depth.createView();
+    da.depthReadOnly = true;
+    pd.depthStencilAttachment = da;
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(reader);
+    pass.setBindGroup(0, group);
+    pass.setVertexBuffer(0, vertices);
+    pass.draw(6, 1, 12);
+    pass.end();
+  }
+  submit(encoder);
+  expectImage(t, [](uint32_t x, uint32_t) {
+    return x < kSize / 2 ? kGreen : Rgba{191, 0, 0, 255};
+  });
+}
+
 TEST_F(RenderTest, NullColorSlotAndSecondTarget) {
   // colorAttachments [null, t]; the fragment writes @location(1) only.
   Texture t = target();
