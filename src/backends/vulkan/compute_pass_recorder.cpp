@@ -141,14 +141,7 @@ Status ComputePassRecorder::setPipeline(const uint8_t* p) {
 
 Status ComputePassRecorder::setBindGroup(const uint8_t* p) {
   const auto& cmd = payload<core::SetBindGroupCmd>(p);
-  if (cmd.index >= DescriptorBinder::kMaxSets) {
-    return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
-  }
-  DescriptorBinder::WantedGroup& w = binder_.wanted(cmd.index);
-  w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
-  w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
-  w.offsetCount = cmd.dynamicOffsetCount;
-  w.source = cmd.group;
+  BINDERY_VK_TRY(binder_.setBindGroup(cmd));
   usesDirty_ = true;
   return {};
 }

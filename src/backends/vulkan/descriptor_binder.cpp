@@ -7,8 +7,21 @@
 #include "backends/vulkan/bind_group_layout.h"
 #include "backends/vulkan/dynamic_ranges.h"
 #include "backends/vulkan/pipeline_layout.h"
+#include "core/commands/command_buffer.h"
 
 namespace bindery::vulkan {
+
+Status DescriptorBinder::setBindGroup(const core::SetBindGroupCmd& cmd) {
+  if (cmd.index >= kMaxSets) {
+    return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
+  }
+  WantedGroup& w = wanted_[cmd.index];
+  w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
+  w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
+  w.offsetCount = cmd.dynamicOffsetCount;
+  w.source = cmd.group;
+  return {};
+}
 
 void DescriptorBinder::setLayout(const PipelineLayout& layout) {
   if (boundLayout_ == &layout) return;

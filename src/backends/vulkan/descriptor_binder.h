@@ -21,7 +21,8 @@
 
 namespace bindery::core {
 class BindGroupBase;
-}
+struct SetBindGroupCmd;
+}  // namespace bindery::core
 
 namespace bindery::vulkan {
 
@@ -47,8 +48,10 @@ class DescriptorBinder {
 
   explicit DescriptorBinder(VkPipelineBindPoint bindPoint) : bindPoint_(bindPoint) {}
 
-  // setBindGroup(index, ...): index < kMaxSets.
-  WantedGroup& wanted(uint32_t index) { return wanted_[index]; }
+  // A recorded setBindGroup (index, group or null, its dynamic offsets in the
+  // command stream) becomes the wanted group at its index; both pass
+  // recorders translate it here.
+  Status setBindGroup(const core::SetBindGroupCmd& cmd);
   const WantedGroup& wanted(uint32_t index) const { return wanted_[index]; }
   // A new pass inherits no bind groups (the command buffer keeps its sets).
   void clearWanted() { wanted_ = {}; }

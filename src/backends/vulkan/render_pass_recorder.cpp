@@ -364,15 +364,7 @@ void RenderPassRecorder::setPipeline(const uint8_t* p) {
 
 Status RenderPassRecorder::setBindGroup(const uint8_t* p) {
   const auto& cmd = payload<core::SetBindGroupCmd>(p);
-  if (cmd.index >= DescriptorBinder::kMaxSets) {
-    return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
-  }
-  DescriptorBinder::WantedGroup& w = binder_.wanted(cmd.index);
-  w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
-  w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
-  w.offsetCount = cmd.dynamicOffsetCount;
-  w.source = cmd.group;
-  return {};
+  return binder_.setBindGroup(cmd);
 }
 
 void RenderPassRecorder::setVertexBuffer(const uint8_t* p) {
