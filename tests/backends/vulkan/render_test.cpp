@@ -398,13 +398,11 @@ TEST_F(RenderTest, LoadOpLoadKeepsAndZeroInitialises) {
   expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
 }
 
-TEST_F(RenderTest, ReadOnlyDepthAttachmentTestsWithoutWriting) {
-  // Pass 1 writes depth 0.5 everywhere; pass 2 uses the depth attachment
-  // read-only (no load/store ops): red at 0.8 is rejected, blue at 0.2 kept.
-  Texture t = target();
-  Texture depth = target(TextureFormat::Depth32float);
-  auto pipelineWith = [&](bool write) {
-    RenderPipelineDescriptor d = pipelineDescriptor(kDepthQuads);
+// Depth-tested quads (kDepthQuads' vertex layout) into Depth32float.
+class RenderDepthTest : public RenderTest {
+ protected:
+  RenderPipeline depthQuadPipeline(std::string_view wgsl, bool writeDepth) {
+    RenderPipelineDescriptor d = pipelineDescriptor(wgsl);
     d.vertex.buffers.push_back(
         VertexBufferLayout{28,
                            VertexStepMode::Vertex,
@@ -412,21 +410,16 @@ TEST_F(RenderTest, ReadOnlyDepthAttachmentTestsWithoutWriting) {
                             VertexAttribute{VertexFormat::Float32x4, 12, 1}}});
     DepthStencilState ds;
     ds.format = TextureFormat::Depth32float;
-    ds.depthWriteEnabled = write;
+    ds.depthWriteEnabled = writeDepth;
     ds.depthCompare = CompareFunction::Less;
     d.depthStencil = ds;
     return device_.createRenderPipeline(d);
-  };
-  RenderPipeline writer = pipelineWith(true);
-  RenderPipeline reader = pipelineWith(false);
-  std::vector<ColoredVertex> v;
-  addQuad(v, -1, 1, 0.5f, kGreen);
-  addQuad(v, -1, 0, 0.8f, kRed);
-  addQuad(v, 0, 1, 0.2f, kBlue);
-  Buffer vertices = bufferWith(v, BufferUsage::Vertex);
-  CommandEncoder encoder = device_.createCommandEncoder();
-  {
-    RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
+  }
+  // A pass that clears `color` to black and `depth` to 1, then draws
+  // `vertexCount` vertices with `writer`, storing the depth.
+  void writeDepth(CommandEncoder& encoder, const Texture& color, const Texture& depth,
+                  const RenderPipeline& writer, const Buffer& vertices, uint32_t vertexCount) {
+    RenderPassDescriptor pd = passFor(color, {0, 0, 0, 1});
     RenderPassDepthStencilAttachment da;
     da.view = depth.createView();
     da.depthClearValue = 1.0f;
@@ -436,9 +429,25 @@ TEST_F(RenderTest, ReadOnlyDepthAttachmentTestsWithoutWriting) {
     RenderPassEncoder pass = encoder.beginRenderPass(pd);
     pass.setPipeline(writer);
     pass.setVertexBuffer(0, vertices);
-    pass.draw(6);
+    pass.draw(vertexCount);
     pass.end();
   }
+};
+
+TEST_F(RenderDepthTest, ReadOnlyDepthAttachmentTestsWithoutWriting) {
+  // Pass 1 writes depth 0.5 everywhere; pass 2 uses the depth attachment
+  // read-only (no load/store ops): red at 0.8 is rejected, blue at 0.2 kept.
+  Texture t = target();
+  Texture depth = target(TextureFormat::Depth32float);
+  RenderPipeline writer = depthQuadPipeline(kDepthQuads, true);
+  RenderPipeline reader = depthQuadPipeline(kDepthQuads, false);
+  std::vector<ColoredVertex> v;
+  addQuad(v, -1, 1, 0.5f, kGreen);
+  addQuad(v, -1, 0, 0.8f, kRed);
+  addQuad(v, 0, 1, 0.2f, kBlue);
+  Buffer vertices = bufferWith(v, BufferUsage::Vertex);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  writeDepth(encoder, t, depth, writer, vertices, 6);
   {
     RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
     pd.colorAttachments[0].loadOp = LoadOp::Load;
@@ -456,7 +465,7 @@ TEST_F(RenderTest, ReadOnlyDepthAttachmentTestsWithoutWriting) {
   expectImage(t, [](uint32_t x, uint32_t) { return x < kSize / 2 ? kGreen : kBlue; });
 }
 
-TEST_F(RenderTest, SamplesTheReadOnlyDepthAttachmentOfItsPass) {
+TEST_F(RenderDepthTest, SamplesTheReadOnlyDepthAttachmentOfItsPass) {
   // Pass 1 writes depth 0.25 (left half) and 0.75 (right half). Pass 2 uses
   // that texture as its read-only depth attachment AND reads it in the
   // fragment shader (attachment-read + constant in one usage scope,
@@ -468,22 +477,8 @@ TEST_F(RenderTest, SamplesTheReadOnlyDepthAttachmentOfItsPass) {
   dd.format = TextureFormat::Depth32float;
   dd.usage = TextureUsage::RenderAttachment | TextureUsage::TextureBinding;
   Texture depth = device_.createTexture(dd);
-  auto pipelineWith = [&](std::string_view wgsl, bool write) {
-    RenderPipelineDescriptor d = pipelineDescriptor(wgsl);
-    d.vertex.buffers.push_back(
-        VertexBufferLayout{28,
-                           VertexStepMode::Vertex,
-                           {VertexAttribute{VertexFormat::Float32x3, 0, 0},
-                            VertexAttribute{VertexFormat::Float32x4, 12, 1}}});
-    DepthStencilState ds;
-    ds.format = TextureFormat::Depth32float;
-    ds.depthWriteEnabled = write;
-    ds.depthCompare = CompareFunction::Less;
-    d.depthStencil = ds;
-    return device_.createRenderPipeline(d);
-  };
-  RenderPipeline writer = pipelineWith(kDepthQuads, true);
-  RenderPipeline reader = pipelineWith(R"(
+  RenderPipeline writer = depthQuadPipeline(kDepthQuads, true);
+  RenderPipeline reader = depthQuadPipeline(R"(
 @group(0) @binding(0) var depthTexture : texture_depth_2d;
 struct Out { @builtin(position) position : vec4f, @location(0) color : vec4f }
 @vertex fn vs(@location(0) position : vec3f, @location(1) color : vec4f) -> Out {
@@ -492,7 +487,7 @@ struct Out { @builtin(position) position : vec4f, @location(0) color : vec4f }
 @fragment fn fs(in : Out) -> @location(0) vec4f {
   return vec4f(textureLoad(depthTexture, vec2u(in.position.xy), 0), 0, 0, 1);
 })",
-                                       false);
+                                            false);
   BindGroupDescriptor gd;
   gd.layout = reader.getBindGroupLayout(0);
   gd.entries = {{0, depth.createView()}};
@@ -503,20 +498,7 @@ struct Out { @builtin(position) position : vec4f, @location(0) color : vec4f }
   addQuad(v, -1, 1, 0.5f, kBlue);
   Buffer vertices = bufferWith(v, BufferUsage::Vertex);
   CommandEncoder encoder = device_.createCommandEncoder();
-  {
-    RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
-    RenderPassDepthStencilAttachment da;
-    da.view = depth.createView();
-    da.depthClearValue = 1.0f;
-    da.depthLoadOp = LoadOp::Clear;
-    da.depthStoreOp = StoreOp::Store;
-    pd.depthStencilAttachment = da;
-    RenderPassEncoder pass = encoder.beginRenderPass(pd);
-    pass.setPipeline(writer);
-    pass.setVertexBuffer(0, vertices);
-    pass.draw(12);
-    pass.end();
-  }
+  writeDepth(encoder, t, depth, writer, vertices, 12);
   {
     RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
     pd.colorAttachments[0].loadOp = LoadOp::Load;
