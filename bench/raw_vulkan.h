@@ -10,6 +10,9 @@
 #include <chrono>
 #include <ctime>
 #include <span>
+#include <vector>
+
+#include "backends/vulkan/capabilities.h"
 
 #include "backends/vulkan/physical_device.h"
 
@@ -38,8 +41,26 @@ struct RawDevice {
 
   // The device (with `extensions` and the feature chain `features`), its
   // queue, the command pool, command buffer and fence. False on failure.
+  // It enables what bindery's device enables that can change a driver's
+  // recording: the same core features (robustBufferAccess first: WebGPU
+  // bounds every access) and VK_EXT_robustness2's nullDescriptor where
+  // offered, so a ratio compares recording, not device setups.
   bool createDevice(const bindery::vulkan::PhysicalDevice& physical,
                     std::span<const char* const> extensions = {}, const void* features = nullptr) {
+    std::vector<const char*> names(extensions.begin(), extensions.end());
+    VkPhysicalDeviceRobustness2FeaturesEXT robustness{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+    if (physical.apiVersion >= VK_API_VERSION_1_1 &&
+        bindery::vulkan::extensionFeatures<VkPhysicalDeviceRobustness2FeaturesEXT>(
+            physical.handle, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME,
+            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT)
+                .nullDescriptor == VK_TRUE) {
+      robustness.nullDescriptor = VK_TRUE;
+      robustness.pNext = const_cast<void*>(features);
+      features = &robustness;
+      names.push_back(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+    }
+    VkPhysicalDeviceFeatures enabled = bindery::vulkan::enabledFeaturesOf(physical);
     float priority = 1;
     VkDeviceQueueCreateInfo q{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     q.queueFamilyIndex = physical.queueFamily;
@@ -49,8 +70,9 @@ struct RawDevice {
     info.pNext = features;
     info.queueCreateInfoCount = 1;
     info.pQueueCreateInfos = &q;
-    info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
-    info.ppEnabledExtensionNames = extensions.data();
+    info.enabledExtensionCount = static_cast<uint32_t>(names.size());
+    info.ppEnabledExtensionNames = names.data();
+    info.pEnabledFeatures = &enabled;
     if (vkCreateDevice(physical.handle, &info, nullptr, &device) != VK_SUCCESS) return false;
     vkGetDeviceQueue(device, physical.queueFamily, 0, &queue);
     VkCommandPoolCreateInfo ci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};

@@ -1,6 +1,7 @@
 // Compute passes into a VkCommandBuffer (compute_pass_recorder.h).
 #include "backends/vulkan/compute_pass_recorder.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 
@@ -42,6 +43,30 @@ const T& payload(const uint8_t* p) {
 constexpr VkAccessFlags kShaderAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
 
 }  // namespace
+
+// Adds r to one epoch's reads or writes: merged into a range it overlaps or
+// touches; past kMaxRangesPerEpoch distinct ranges the list becomes their
+// hull. Both only widen what a later dispatch is compared with (one more
+// barrier at worst, never one fewer), and keep each comparison short.
+void ComputePassRecorder::addRange(std::vector<ByteRange>& ranges, ByteRange r) {
+  for (ByteRange& x : ranges) {
+    if (x.begin <= r.end && r.begin <= x.end) {
+      x.begin = std::min(x.begin, r.begin);
+      x.end = std::max(x.end, r.end);
+      return;
+    }
+  }
+  if (ranges.size() < kMaxRangesPerEpoch) {
+    ranges.push_back(r);
+    return;
+  }
+  ByteRange hull = r;
+  for (const ByteRange& x : ranges) {
+    hull.begin = std::min(hull.begin, x.begin);
+    hull.end = std::max(hull.end, x.end);
+  }
+  ranges.assign(1, hull);
+}
 
 ComputeRecordingStats computeRecordingStats() {
   GlobalStats& g = globalStats();
@@ -155,6 +180,8 @@ void ComputePassRecorder::setImmediates(const uint8_t* p) {
 }
 
 Status ComputePassRecorder::bindPipeline() {
+  // The same pipeline as the last dispatch's: nothing to do (no shared_future read).
+  if (pipeline_ == preparedPipeline_) return {};
   Result<VkPipeline> handle = pipeline_->handle();
   if (handle.isError()) return handle.error();
   if (handle.value() != boundPipeline_) {
@@ -163,6 +190,7 @@ Status ComputePassRecorder::bindPipeline() {
     ++tls.pipelineBinds;
   }
   binder_.setLayout(pipeline_->layout());
+  preparedPipeline_ = pipeline_;
   return {};
 }
 
@@ -205,13 +233,15 @@ void ComputePassRecorder::trackUses() {
   auto bufferConflicts = [&](VkBuffer buffer, ByteRange r, bool writable) {
     auto it = buffers_.find(buffer);
     if (it == buffers_.end() || it->second.epoch != epoch_) return false;
-    // Many ranges in one epoch: a barrier costs less than comparing them all.
-    if (it->second.writes.size() + it->second.reads.size() >= kMaxRangesPerEpoch) return true;
     return overlaps(it->second.writes, r) || (writable && overlaps(it->second.reads, r));
   };
   auto noteBuffer = [&](BufferRanges& s, ByteRange r, bool writable) {
-    if (s.epoch != epoch_) s = {epoch_, {}, {}};
-    (writable ? s.writes : s.reads).push_back(r);
+    if (s.epoch != epoch_) {
+      s.epoch = epoch_;
+      s.reads.clear();
+      s.writes.clear();
+    }
+    addRange(writable ? s.writes : s.reads, r);
     if (writable) readOnly = false;
   };
   for (uint32_t n = 0; n < count && !conflict; ++n) {
@@ -283,6 +313,7 @@ Status ComputePassRecorder::dispatchIndirect(const uint8_t* p) {
   ++tls.indirectChecks;
   // The check bound its own pipeline, set and push constants.
   boundPipeline_ = VK_NULL_HANDLE;
+  preparedPipeline_ = nullptr;
   binder_.forget();
   if (Status s = prepareDispatch(); s.isError()) return s;
   vkCmdDispatchIndirect(commands_, args, argsOffset);

@@ -75,7 +75,8 @@ class ComputePassRecorder {
     uint64_t writeEpoch = 0;
   };
   // Buffers are tracked per byte range: dispatches that write disjoint
-  // ranges of one buffer need no barrier between them.
+  // ranges of one buffer need no barrier between them, and reads never wait
+  // for reads.
   struct ByteRange {
     uint64_t begin = 0, end = 0;
   };
@@ -84,6 +85,7 @@ class ComputePassRecorder {
     uint64_t epoch = 0;  // the ranges below are this epoch's
     std::vector<ByteRange> reads, writes;
   };
+  static void addRange(std::vector<ByteRange>& ranges, ByteRange r);
 
   void beginPass();
   Status setPipeline(const uint8_t* payload);
@@ -112,6 +114,7 @@ class ComputePassRecorder {
 
   // What the command buffer has.
   VkPipeline boundPipeline_ = VK_NULL_HANDLE;
+  const ComputePipeline* preparedPipeline_ = nullptr;  // bound, with its layout
   // The groups the pass wants and the sets, layout and push constants the
   // command buffer has.
   DescriptorBinder binder_{VK_PIPELINE_BIND_POINT_COMPUTE};

@@ -143,9 +143,11 @@ Status Device::initialize(const Options& options) {
         vkGetDeviceProcAddr(device_, "vkCmdEndConditionalRenderingEXT"));
   }
 
+  // Command buffers are reset and reused (beginCommandBuffer), not
+  // short-lived: no VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, so a driver may keep
+  // their memory from one recording to the next.
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  poolInfo.flags =
-      VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT | VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   poolInfo.queueFamilyIndex = physical_.queueFamily;
   BINDERY_VK_TRY(checkVk(vkCreateCommandPool(device_, &poolInfo, nullptr, &commandPool_),
                          "vkCreateCommandPool"));

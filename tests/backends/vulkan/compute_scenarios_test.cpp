@@ -3,6 +3,7 @@
 // buffer written by one dispatch and read by the next), indirect dispatch
 // with counts over the limit, and what the recorder binds and when it puts
 // barriers (compute_pass_recorder.h).
+#include <algorithm>
 #include <chrono>
 
 #include "backends/vulkan/compute_pass_recorder.h"
@@ -175,6 +176,73 @@ TEST_F(ComputeScenarioTest, NoBarrierBetweenDispatchesThatDoNotConflict) {
   EXPECT_EQ(after.barriers - before.barriers, 1u);  // the pass's start only
   EXPECT_EQ(read<uint32_t>(b, kCount), std::vector<uint32_t>(kCount, 7));
   EXPECT_EQ(read<uint32_t>(c, kCount), std::vector<uint32_t>(kCount, 7));
+}
+
+// 64 dispatches read 64 windows of one buffer and write 64 windows of
+// another (dynamic offsets): reads never wait for reads and the writes are
+// disjoint, so only the pass's start has a barrier, however many ranges the
+// pass has seen; a later write to a window that was read waits for the reads.
+TEST_F(ComputeScenarioTest, ManyDisjointWindowsNeedNoBarrierAndAWriteAfterTheirReadsWaits) {
+  constexpr uint32_t kWindows = 64;
+  uint32_t stride = device_.limits().minStorageBufferOffsetAlignment;
+  stride = std::max<uint32_t>(stride, 16);
+  std::vector<uint32_t> srcWords(kWindows * stride / 4, 0);
+  for (uint32_t i = 0; i < kWindows; ++i) srcWords[i * stride / 4] = i * 10;
+  Buffer src = bufferWith(srcWords);
+  Buffer dst = bufferWith(std::vector<uint32_t>(kWindows * stride / 4, 0));
+  BindGroupLayoutDescriptor layoutDescriptor;
+  layoutDescriptor.entries = {
+      {0, ShaderStage::Compute, BufferBindingLayout{BufferBindingType::ReadOnlyStorage, true, 16}},
+      {1, ShaderStage::Compute, BufferBindingLayout{BufferBindingType::Storage, true, 16}}};
+  BindGroupLayout layout = device_.createBindGroupLayout(layoutDescriptor);
+  PipelineLayoutDescriptor pipelineLayout;
+  pipelineLayout.bindGroupLayouts = {layout};
+  ComputePipelineDescriptor descriptor;
+  descriptor.layout = device_.createPipelineLayout(pipelineLayout);
+  descriptor.compute.module = device_.createShaderModule({.code = R"(
+@group(0) @binding(0) var<storage, read> src: array<u32, 4>;
+@group(0) @binding(1) var<storage, read_write> dst: array<u32, 4>;
+@compute @workgroup_size(1) fn main() { dst[0] = src[0] + 1u; })"});
+  ComputePipeline copy = device_.createComputePipeline(descriptor);
+  BindGroup windows = group(layout, {bufferEntry(0, src, 0, 16), bufferEntry(1, dst, 0, 16)});
+  ComputePipeline overwrite = pipeline(R"(
+@group(0) @binding(0) var<storage, read_write> s: array<u32, 4>;
+@compute @workgroup_size(1) fn main() { s[0] = 99u; })");
+  BindGroup fifth = group(overwrite.getBindGroupLayout(0), {bufferEntry(0, src, 5 * stride, 16)});
+
+  CommandEncoder encoder = device_.createCommandEncoder();
+  ComputePassEncoder pass = encoder.beginComputePass();
+  pass.setPipeline(copy);
+  for (uint32_t i = 0; i < kWindows; ++i) {
+    pass.setBindGroup(0, windows, {i * stride, i * stride});
+    pass.dispatchWorkgroups(1);
+  }
+  ComputeRecordingStats before = computeRecordingStats();
+  pass.end();
+  submit(encoder);
+  ComputeRecordingStats after = computeRecordingStats();
+  EXPECT_EQ(after.barriers - before.barriers, 1u);  // the pass's start only
+
+  // The same dispatches, then src's fifth window written: one more barrier.
+  encoder = device_.createCommandEncoder();
+  pass = encoder.beginComputePass();
+  pass.setPipeline(copy);
+  for (uint32_t i = 0; i < kWindows; ++i) {
+    pass.setBindGroup(0, windows, {i * stride, i * stride});
+    pass.dispatchWorkgroups(1);
+  }
+  pass.setPipeline(overwrite);
+  pass.setBindGroup(0, fifth);
+  pass.dispatchWorkgroups(1);
+  pass.end();
+  before = computeRecordingStats();
+  submit(encoder);
+  after = computeRecordingStats();
+  EXPECT_EQ(after.barriers - before.barriers, 2u);  // the pass's start, the write after reads
+
+  std::vector<uint32_t> out = read<uint32_t>(dst, kWindows * stride / 4);
+  for (uint32_t i = 0; i < kWindows; ++i) EXPECT_EQ(out[i * stride / 4], i * 10 + 1) << i;
+  EXPECT_EQ(read<uint32_t>(src, 1, 5 * stride)[0], 99u);
 }
 
 TEST_F(ComputeScenarioTest, TheSameGroupIsNotBoundTwice) {
