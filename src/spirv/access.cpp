@@ -10,10 +10,16 @@
 namespace bindery::spirv {
 
 Id Generator::load(Id ptr, TypeId store) {
+  if (isView(ptr)) return viewLoad(views_.at(ptr), store);
   return opId(spv::Op::OpLoad, type(store), {ptr});
 }
 
 void Generator::store(Id ptr, Id v) {
+  if (isView(ptr)) {
+    const ViewPtr view = views_.at(ptr);
+    viewStore(view, view.store, v);
+    return;
+  }
   inst(spv::Op::OpStore, {ptr, v});
 }
 
@@ -63,7 +69,9 @@ uint32_t Generator::wholeGlobal(NodeId e) const {
 
 // OpArrayLength for the runtime-sized array that `ref` (a reference or
 // pointer expression) designates: the Block variable and the member.
+// A pointer to a runtime-sized buffer carries the buffer's length (#bufferlength-builtin).
 bool Generator::needsLengthParam(TypeId p) const {
+  if (T[p].kind == TypeKind::Pointer && T.isRuntimeSizedBuffer(T[p].elem)) return true;
   return T[p].kind == TypeKind::Pointer && T[p].space == AddressSpace::Storage &&
          T.containsRuntimeArray(T[p].elem);
 }
@@ -115,6 +123,7 @@ Id Generator::pointer(NodeId e) {
     case wgsl::ExprKind::Index: {
       TypeId baseT = info(x.lhs).type;
       Id base = T[baseT].kind == TypeKind::Reference ? pointer(x.lhs) : value(x.lhs);
+      if (isView(base)) return viewIndex(base, x.rhs);
       const wgsl::Type st = T[T[baseT].elem];
       TypeId idxT = concreteOf(x.rhs, T.i32());
       Id idx = value(x.rhs, idxT);
@@ -134,6 +143,7 @@ Id Generator::pointer(NodeId e) {
     case wgsl::ExprKind::Member: {
       TypeId baseT = info(x.lhs).type;
       Id base = T[baseT].kind == TypeKind::Reference ? pointer(x.lhs) : value(x.lhs);
+      if (isView(base)) return viewMember(base, e);
       uint32_t index = i.swizzleCount ? uint32_t(i.swizzle & 3) : i.memberIndex;
       return accessChain(rt.elem, rt.space, base, {constU32(index)});
     }

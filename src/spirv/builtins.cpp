@@ -133,6 +133,7 @@ Id frexpModf(Generator& g, NodeId e, TypeId result, const BuiltinRow& row) {
 }
 
 Id arrayLength(Generator& g, NodeId e, TypeId, const BuiltinRow&) {
+  if (g.isViewExpr(g.arg(e, 0))) return g.viewArrayLength(g.arg(e, 0));
   return g.runtimeArrayLength(g.arg(e, 0));
 }
 
@@ -147,6 +148,15 @@ Id workgroupUniformLoad(Generator& g, NodeId e, TypeId result, const BuiltinRow&
   Id v = g.load(g.value(g.arg(e, 0)), result);
   g.barrier("workgroupBarrier");
   return v;
+}
+
+// #buffer-view-builtin-functions (buffer_view.cpp)
+Id bufferViewBuiltin(Generator& g, NodeId e, TypeId, const BuiltinRow&) {
+  return g.bufferViewCall(e, g.ex(e).name == "bufferArrayView");
+}
+
+Id bufferLengthBuiltin(Generator& g, NodeId e, TypeId, const BuiltinRow&) {
+  return g.bufferLength(g.arg(e, 0)).bytes;
 }
 
 Id barrierBuiltin(Generator& g, NodeId e, TypeId, const BuiltinRow&) {
@@ -236,6 +246,9 @@ const std::unordered_map<std::string_view, BuiltinRow>& table() {
     t["arrayLength"] = BuiltinRow{arrayLength};
     t["bitcast"] = BuiltinRow{bitcastBuiltin};
     t["workgroupUniformLoad"] = BuiltinRow{workgroupUniformLoad};
+    t["bufferView"] = BuiltinRow{bufferViewBuiltin};
+    t["bufferArrayView"] = BuiltinRow{bufferViewBuiltin};
+    t["bufferLength"] = BuiltinRow{bufferLengthBuiltin};
     for (std::string_view n : {"workgroupBarrier", "storageBarrier", "textureBarrier"})
       t[n] = BuiltinRow{barrierBuiltin};
     for (std::string_view n :

@@ -184,6 +184,10 @@ Id Generator::userCall(NodeId e) {
       continue;
     }
     Id v = value(a, f.params[i]);
+    if (isView(v)) {
+      bound.push_back(viewArgument(i, views_.at(v), ops, a));
+      continue;
+    }
     if (pt.kind == TypeKind::Pointer &&
         (pt.space == AddressSpace::Uniform || pt.space == AddressSpace::Workgroup)) {
       auto path = paths_.find(v);
@@ -198,6 +202,7 @@ Id Generator::userCall(NodeId e) {
         if (!constant) ops.push_back(step);
       }
       bound.push_back(std::move(pb));
+      if (needsLengthParam(f.params[i])) ops.push_back(bufferLength(a).bytes);
       continue;
     }
     if (pt.kind == TypeKind::Pointer && !memoryObjects_.count(v)) {
@@ -220,7 +225,8 @@ Id Generator::userCall(NodeId e) {
       }
     }
     ops.push_back(v);
-    if (needsLengthParam(f.params[i])) ops.push_back(runtimeArrayLength(a));
+    if (needsLengthParam(f.params[i]))
+      ops.push_back(T.isBuffer(pt.elem) ? bufferLength(a).bytes : runtimeArrayLength(a));
   }
   ops.insert(ops.begin(), function(callee, bound));
   Id result = opId(spv::Op::OpFunctionCall, type(f.returnType), ops);

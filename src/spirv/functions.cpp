@@ -8,7 +8,8 @@ namespace bindery::spirv {
 Id Generator::function(uint32_t fn, const std::vector<ParamBinding>& bound) {
   std::vector<uint32_t> key{fn};
   for (const ParamBinding& p : bound) {
-    key.insert(key.end(), {p.param, p.externalVar, p.root, uint32_t(p.steps.size())});
+    key.insert(key.end(), {p.param, p.externalVar, p.root, uint32_t(p.steps.size()),
+                           uint32_t(p.view), p.viewWords});
     key.insert(key.end(), p.steps.begin(), p.steps.end());
   }
   auto it = functions_.find(key);
@@ -43,8 +44,15 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId, const std::vector<ParamBi
   for (uint32_t i = 0; i < f.params.size(); ++i) {
     TypeId p = f.params[i];
     if (const ParamBinding* pb = boundOf(i)) {
+      if (pb->view) {  // (the buffer,) offset, end (, words)
+        if (!pb->root)
+          paramTypes.push_back(pointerType(spv::StorageClass::StorageBuffer, storageWordsBlock()));
+        paramTypes.insert(paramTypes.end(), pb->viewWords ? 2 : 3, type(T.u32()));
+        continue;
+      }
       for (Id step : pb->steps)
         if (!step) paramTypes.push_back(type(T.u32()));
+      if (needsLengthParam(p)) paramTypes.push_back(type(T.u32()));
       continue;
     }
     paramTypes.push_back(type(p));
@@ -65,11 +73,21 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId, const std::vector<ParamBi
         ctx.externalParams[vid] = pb->externalVar;
         continue;
       }
+      if (pb->view) {
+        Id handle = viewParameter(*pb, f.params[i], header, paramTypes, k);
+        ctx.locals[vid] = VarBinding{handle, false, false};
+        continue;
+      }
       std::vector<Id> steps = pb->steps;
       for (Id& step : steps) {
         if (step) continue;
         step = b.newId();
         emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], step});
+      }
+      if (needsLengthParam(f.params[i])) {  // a runtime-sized buffer's length
+        Id len = b.newId();
+        emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], len});
+        ctx.arrayLengths[vid] = len;
       }
       chains.emplace_back(i, std::move(steps));
       continue;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -63,6 +64,25 @@ struct ParamBinding {
   uint32_t externalVar = kNone;
   Id root = 0;
   std::vector<Id> steps;
+  // a pointer made by bufferView / bufferArrayView (buffer_view.cpp): root is
+  // the buffer's variable; its offset, end (and last word index unless
+  // viewWords gives the word count) are passed as u32 parameters
+  bool view = false;
+  uint32_t viewWords = 0;
+};
+
+// A pointer made by bufferView / bufferArrayView (buffer_view.cpp): a handle
+// id, never emitted, for the buffer's u32 words, the byte offset of what it
+// designates and the end of the view's region.
+struct ViewPtr {
+  Id root = 0;        // the buffer's variable or pointer parameter
+  bool block = true;  // root points to a Block whose member 0 holds the words (else an array)
+  AddressSpace space = AddressSpace::None;
+  Id lastWord = 0;         // u32: the index of the buffer's last word (0 when it has none)
+  uint32_t wordCount = 0;  // the buffer's words when known (0: only at run time)
+  Id offset = 0;           // u32: byte offset of what the pointer designates
+  Id end = 0;              // u32: byte end of the view's region
+  TypeId store = kNoType;
 };
 
 struct FnCtx {
@@ -151,6 +171,39 @@ class Generator {
   Id load(Id ptr, TypeId store);
   void store(Id ptr, Id value);
   VarBinding globalVar(uint32_t vid);
+
+  // ---- buffer_view.cpp (#buffer-types, #buffer-view-builtin-functions)
+  struct BufferLength {
+    Id bytes = 0;
+    uint32_t known = 0;  // the length when it is a constant, else 0
+  };
+  Id storageWordsBlock();
+  uint32_t fixedBufferBytes(TypeId buffer) const;
+  Id bufferPointee(const wgsl::VarInfo& vi, TypeId& zeroType);
+  BufferLength bufferLength(NodeId p);
+  Id bufferViewCall(NodeId e, bool arrayView);
+  Id newView(const ViewPtr& v);
+  ParamBinding viewArgument(uint32_t param, const ViewPtr& v, std::vector<Id>& ops, NodeId arg);
+  Id viewParameter(const ParamBinding& pb, TypeId paramType, Words& header,
+                   const std::vector<Id>& paramTypes, uint32_t& k);
+  bool isView(Id ptr) const { return !views_.empty() && views_.count(ptr) != 0; }
+  bool isViewExpr(NodeId e) const;
+  Id viewIndex(Id base, NodeId indexExpr);
+  Id viewMember(Id base, NodeId memberExpr);
+  Id viewArrayLength(const ViewPtr& v);
+  Id viewArrayLength(NodeId pointerExpr);
+  Id viewWord(const ViewPtr& v, Id byteOffset);
+  Id viewHalfIndex(Id byteOffset);
+  Id viewLoad(const ViewPtr& v, TypeId t);
+  void viewStore(const ViewPtr& v, TypeId t, Id value);
+  void viewStoreHalf(const ViewPtr& v, Id value);
+  Id viewLoadLoop(const ViewPtr& v, TypeId t);
+  void viewStoreLoop(const ViewPtr& v, TypeId t, Id value);
+  void countedLoop(uint32_t count, const std::function<void(Id)>& body);
+  Id addU32(Id a, uint32_t c);
+  Id asU32(Id v, TypeId t);
+  std::unordered_map<Id, ViewPtr> views_;
+  Id storageWords_ = 0;
 
   // ---- statements.cpp
   void block(NodeId s);

@@ -18,7 +18,10 @@ VarBinding Generator::globalVar(uint32_t vid) {
   AddressSpace space = vi.space;
   bool buffer = space == AddressSpace::Uniform || space == AddressSpace::Storage ||
                 space == AddressSpace::Immediate;
-  if (buffer) {
+  TypeId zeroType = vi.type;
+  if (T.isBuffer(vi.type)) {
+    pointee = bufferPointee(vi, zeroType);  // buffer_view.cpp
+  } else if (buffer) {
     if (T.containsF16(vi.type)) requireF16Storage(space);
     const wgsl::Type& st = T[vi.type];
     if (st.kind == TypeKind::Struct && T.containsRuntimeArray(vi.type)) {
@@ -87,7 +90,7 @@ VarBinding Generator::globalVar(uint32_t vid) {
   }
   if (space == AddressSpace::Workgroup) workgroupVars_.push_back(g.id);
   allGlobals_.push_back(g.id);
-  workgroupTypes_[g.id] = vi.type;
+  workgroupTypes_[g.id] = zeroType;
   if (!g.wrapped) memoryObjects_[g.id] = true;
   paths_[g.id] = PtrPath{g.id, {}};
   globals_[vid] = g;

@@ -265,7 +265,8 @@ void Generator::declaration(uint32_t vid) {
     }
     case wgsl::DeclKind::Let: {
       Id v = value(d.init, vi.type);
-      if (options.emitNames && !m.constValues.count(d.init)) b.name(v, d.name);
+      // (a view's handle is never emitted: buffer_view.cpp)
+      if (options.emitNames && !m.constValues.count(d.init) && !isView(v)) b.name(v, d.name);
       fn_->locals[vid] = VarBinding{v, false, false};
       return;
     }

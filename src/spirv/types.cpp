@@ -96,6 +96,7 @@ Id Generator::type(TypeId t) {
     case TypeKind::Reference:
     case TypeKind::Pointer: return pointerType(storageClass(ty.space), type(ty.elem));
     case TypeKind::Void: return voidType();
+    case TypeKind::Buffer: return storageWordsBlock();  // behind a storage pointer parameter
     default: break;
   }
   auto it = types_.find(t);
