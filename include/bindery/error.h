@@ -313,6 +313,14 @@ enum class ErrorCode : uint16_t {
   TextureCopyFormatIncompatible,             // copyTextureToTexture formats not copy-compatible (equal up to -srgb)
   TextureCopySubresourcesOverlap,            // copyTextureToTexture source and destination subresources intersect
   TextureCopyCompatibilityMode,              // compatibility mode: a compressed or multisampled texture in a copy that needs core-features-and-limits
+  CopyExternalImageSourceOutOfBounds,        // (OperationError) copyExternalImageToTexture source.origin + copySize beyond the source, or depthOrArrayLayers > 1
+  CopyExternalImageSourceInvalid,            // (TypeError) an ImageData whose data is not width x height x 4 bytes
+  CopyExternalImageSourceClosed,             // (InvalidStateError) copyExternalImageToTexture from a closed VideoFrameSource
+  CopyExternalImageSourceNotUsable,          // copyExternalImageToTexture from a VideoFrameSource with no frame (usability 'bad')
+  CopyExternalImageUsageMissing,             // the destination texture lacks RENDER_ATTACHMENT or COPY_DST
+  CopyExternalImageDimensionInvalid,         // the destination texture's dimension is not '2d'
+  CopyExternalImageMultisampled,             // the destination texture's sampleCount is not 1
+  CopyExternalImageFormatInvalid,            // the destination format is not a renderable unorm / unorm-srgb / float / ufloat plain color format
 };
 
 // The enum name of a code ("BufferUsageEmpty").

@@ -13,7 +13,13 @@
 
 namespace bindery {
 
-enum class ExceptionType : uint8_t { OperationError, RangeError, AbortError, TypeError };
+enum class ExceptionType : uint8_t {
+  OperationError,
+  RangeError,
+  AbortError,
+  TypeError,
+  InvalidStateError,
+};
 // "OperationError", "RangeError", ...
 std::string_view toString(ExceptionType type);
 

@@ -16,6 +16,7 @@
 #include "bindery/command_encoder.h"
 #include "bindery/enums.h"
 #include "bindery/exception.h"
+#include "bindery/external_image.h"
 #include "bindery/object.h"
 #include "bindery/texel_copy.h"
 #include "bindery/texture.h"
@@ -49,6 +50,17 @@ class Queue : public detail::Handle {
   // memory (GPUCommandEncoder.copyTextureToBuffer reads them back).
   void writeTexture(const TexelCopyTextureInfo& destination, const void* data, size_t dataSize,
                     const TexelCopyBufferLayout& dataLayout, const Extent3D& size) const;
+
+  // #dom-gpuqueue-copyexternalimagetotexture: the source's texels, converted
+  // to destination.colorSpace / premultipliedAlpha (flipped when
+  // source.flipY), written to the destination texture. Returns what
+  // JavaScript throws: OperationError when origin + copySize goes past the
+  // source, InvalidStateError for a closed VideoFrameSource, TypeError for an
+  // ImageData whose data is not width * height * 4 bytes. Validation errors go
+  // to the device as usual.
+  std::optional<Exception> copyExternalImageToTexture(const CopyExternalImageSourceInfo& source,
+                                                      const CopyExternalImageDestInfo& destination,
+                                                      const Extent3D& copySize) const;
 
   // #dom-gpuqueue-onsubmittedworkdone: `callback` runs at the next Device::tick().
   void onSubmittedWorkDone(QueueWorkDoneCallback callback) const;

@@ -299,6 +299,14 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(TextureCopyFormatIncompatible);
     BINDERY_CODE(TextureCopySubresourcesOverlap);
     BINDERY_CODE(TextureCopyCompatibilityMode);
+    BINDERY_CODE(CopyExternalImageSourceOutOfBounds);
+    BINDERY_CODE(CopyExternalImageSourceInvalid);
+    BINDERY_CODE(CopyExternalImageSourceClosed);
+    BINDERY_CODE(CopyExternalImageSourceNotUsable);
+    BINDERY_CODE(CopyExternalImageUsageMissing);
+    BINDERY_CODE(CopyExternalImageDimensionInvalid);
+    BINDERY_CODE(CopyExternalImageMultisampled);
+    BINDERY_CODE(CopyExternalImageFormatInvalid);
   }
 #undef BINDERY_CODE
   return "UnknownErrorCode";

@@ -28,6 +28,10 @@ class QueueBase final : public ObjectBase {
                                        std::optional<uint64_t> size);
   void writeTexture(const TexelCopyTextureInfo& destination, const void* data, size_t dataSize,
                     const TexelCopyBufferLayout& dataLayout, const Extent3D& size);
+  // #dom-gpuqueue-copyexternalimagetotexture (commands/copy_external_image.cpp).
+  std::optional<Exception> copyExternalImageToTexture(const CopyExternalImageSourceInfo& source,
+                                                      const CopyExternalImageDestInfo& destination,
+                                                      const Extent3D& copySize);
   void onSubmittedWorkDone(QueueWorkDoneCallback callback);
 };
 

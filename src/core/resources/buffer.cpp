@@ -426,6 +426,7 @@ std::string_view toString(ExceptionType type) {
     case ExceptionType::RangeError: return "RangeError";
     case ExceptionType::AbortError: return "AbortError";
     case ExceptionType::TypeError: return "TypeError";
+    case ExceptionType::InvalidStateError: return "InvalidStateError";
   }
   return "Error";
 }

@@ -1,0 +1,55 @@
+// Colour encodings at WebGPU's colour-managed interfaces (#color-spaces,
+// #color-space-conversions): the sRGB transfer function (also display-p3's),
+// the linear-light gamut conversion between sRGB and Display P3 (both D65),
+// alpha premultiplication, and the texel encodings of the formats
+// copyExternalImageToTexture may write. Pure math, no API objects: shared by
+// copyExternalImageToTexture (copy_external_image.cpp) and the external
+// texture parameters (external_texture.cpp).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "bindery/enums.h"
+#include "bindery/external_texture.h"
+
+namespace bindery::core {
+
+using Rgba = std::array<float, 4>;
+using Mat3 = std::array<float, 9>;  // row major
+
+// The sRGB transfer function over the extended range (CSS Color 4: odd
+// symmetry about 0): encoded -> linear, and back.
+float srgbToLinear(float encoded);
+float linearToSrgb(float linear);
+
+// Linear-light RGB in `from` to linear-light RGB in `to` (identity when equal).
+Mat3 gamutMatrix(PredefinedColorSpace from, PredefinedColorSpace to);
+
+// An RGBA colour and the encoding it is in.
+struct ColorEncoding {
+  PredefinedColorSpace colorSpace = PredefinedColorSpace::Srgb;
+  bool premultipliedAlpha = false;
+};
+
+// #color-space-conversions: `color` (encoded in `from`) re-encoded in `to`.
+// Not clamped. Steps that are identities are elided, so equal encodings give
+// back `color` bit for bit (#color-space-conversion-elision).
+Rgba convertColor(const Rgba& color, const ColorEncoding& from, const ColorEncoding& to);
+
+// IEEE binary16 from a float (round to nearest even; overflow to infinity).
+uint16_t floatToHalf(float value);
+float halfToFloat(uint16_t value);
+
+// Whether copyExternalImageToTexture can write `format` (writeTexel knows it).
+bool canWriteTexel(TextureFormat format);
+// The texel block copy footprint of such a format, in bytes.
+uint32_t texelBytes(TextureFormat format);
+// Writes `color` as a texel of `format` ("an equivalent texel
+// representation"): unorm clamped to [0, 1] and rounded, -srgb formats
+// encoded with the sRGB transfer function, floats as they are (ufloat
+// clamped at 0). `out` holds texelBytes(format) bytes.
+void writeTexel(TextureFormat format, const Rgba& color, std::span<uint8_t> out);
+
+}  // namespace bindery::core
