@@ -245,6 +245,49 @@ TEST_F(BufferViewTest, ViewsAtConstantOffsetsInAFixedSizeStorageBuffer) {
   for (int32_t i = 0; i < 8; ++i) EXPECT_EQ(out[i], float(i * 3 - 10) * 0.5f) << i;
 }
 
+TEST_F(BufferViewTest, ViewsPassedToFunctions) {
+  // the callee is specialised per buffer variable; a view of a storage buffer
+  // parameter passes the buffer pointer; offset, end and words cross as u32s
+  ComputePipeline p = pipeline(R"(requires buffer_view;
+requires unrestricted_pointer_parameters;
+@group(0) @binding(0) var<storage, read_write> b : buffer;
+@group(0) @binding(1) var<uniform> u : buffer<64>;
+var<workgroup> w : buffer<32>;
+fn put(p : ptr<storage, u32, read_write>, v : u32) { *p = v; }
+fn count(p : ptr<storage, array<u32>, read_write>) -> u32 { return arrayLength(p); }
+fn sum(p : ptr<storage, array<u32>, read_write>) -> u32 {
+  var s = 0u;
+  for (var i = 0u; i < arrayLength(p); i++) { s += (*p)[i]; }
+  return s;
+}
+fn read4(p : ptr<uniform, vec4u>) -> u32 { return (*p).w; }
+fn wg(p : ptr<workgroup, vec2u>) -> u32 { return (*p).y; }
+fn viaParam(q : ptr<storage, buffer, read_write>, at : u32) { put(bufferView<u32>(q, at), 5u); }
+@compute @workgroup_size(1) fn main() {
+  *bufferView<vec2u>(&w, 8) = vec2u(30u, 40u);
+  let tail = bufferArrayView<array<u32>>(&b, 16, 32);
+  put(bufferView<u32>(&b, 0), count(tail));
+  put(bufferView<u32>(&b, 4), read4(bufferView<vec4u>(&u, 16)) + wg(bufferView<vec2u>(&w, 8)));
+  put(bufferView<u32>(&b, 8), sum(tail));
+  viaParam(&b, 12);
+  viaParam(&b, 4096);
+})");
+  std::vector<uint32_t> words(32);
+  for (uint32_t i = 0; i < 32; ++i) words[i] = i;
+  Buffer b = bufferWith(words);
+  std::vector<uint32_t> uw(16);
+  for (uint32_t i = 0; i < 16; ++i) uw[i] = 100 + i;
+  Buffer u = bufferWith(uw, BufferUsage::Uniform);
+  dispatch(p, group(p.getBindGroupLayout(0), {bufferEntry(0, b), bufferEntry(1, u)}), 1);
+  std::vector<uint32_t> want = words;
+  want[0] = 8;             // 32 bytes of u32
+  want[1] = 100 + 7 + 40;  // u's word 7, w's word 3
+  want[2] = 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11;
+  want[3] = 5;
+  want[31] = 5;  // viaParam(&b, 4096): the view is clamped to the last u32
+  EXPECT_EQ(read<uint32_t>(b, 32), want);
+}
+
 // f16 through views ('shader-f16'): a half is half a word, so two
 // invocations storing the two halves of one word must both land (the store
 // of a lone half is an atomic and/or of its word); a vec3h is a word and a
