@@ -259,4 +259,49 @@ fn viaParam(q : ptr<storage, buffer, read_write>) { put(bufferView<u32>(q, 8), 5
   EXPECT_TRUE(has(d, "VariablePointersStorageBuffer")) << d;
 }
 
+TEST(SpirvBufferView, EveryWayAPointerFlows) {
+  // let-bound buffer pointers, workgroupUniformLoad, phony assignments,
+  // increments, multi-component swizzles of a view, nested loops (an array of
+  // structs with f16 members past the unroll limit)
+  auto c = compile(R"(enable f16;
+requires buffer_view;
+struct H { a : f16, b : f16, c : vec3h, }
+@group(0) @binding(0) var<storage, read_write> b : buffer;
+var<workgroup> w : buffer<256>;
+@compute @workgroup_size(1) fn main() {
+  let q = &b;
+  let p = bufferView<vec4u>(q, 16);
+  _ = bufferView<u32>(&b, 0);
+  _ = *p;
+  (*p).x++;
+  (*p)[2] += 3u;
+  *bufferView<vec2u>(&b, 0) = (*p).wz;
+  let x = workgroupUniformLoad(bufferView<u32>(&w, 4));
+  let hs = bufferView<array<H, 12>>(&b, 64);
+  *bufferView<array<H, 12>>(&w, 0) = *hs;
+  (*hs)[x].c.y = 1.0h;
+})",
+                   "main");
+  ASSERT_TRUE(c.valid()) << describe(c);
+  EXPECT_GE(count(c.disassembly, "OpLoopMerge"), 2u) << c.disassembly;
+  EXPECT_TRUE(has(c.disassembly, "OpControlBarrier")) << c.disassembly;
+}
+
+TEST(SpirvBufferView, LoopLoweringIsAStructuredCountedLoop) {
+  std::string d = SPIRV_EXPECT_VALID(R"(requires buffer_view;
+@group(0) @binding(0) var<storage, read_write> b : buffer<1024>;
+@compute @workgroup_size(1) fn main() {
+  *bufferView<array<u32, 100>>(&b, 400) = *bufferView<array<u32, 100>>(&b, 0);
+})",
+                                     "main");
+  // two loops (the load into a function variable, the store out of one),
+  // each: header (counter < 100, OpLoopMerge, OpBranchConditional), body, continue
+  EXPECT_EQ(count(d, "OpLoopMerge"), 2u) << d;
+  EXPECT_EQ(count(d, "OpULessThan %bool"), 2u) << d;
+  EXPECT_TRUE(has(d, "%uint_100")) << d;
+  EXPECT_TRUE(has(d, "OpVariable %_ptr_Function__arr_uint_uint_100 Function")) << d;
+  // one word access in each loop body, not 100 unrolled
+  EXPECT_EQ(count(d, "OpAccessChain %_ptr_StorageBuffer_uint"), 2u) << d;
+}
+
 }  // namespace
