@@ -211,6 +211,13 @@ class DeviceBackend {
   virtual Status writeTexture(core::TextureBase& texture, const TexelCopyTextureInfo& destination,
                               const uint8_t* data, const TexelCopyBufferLayout& layout,
                               const Extent3D& size) = 0;
+  // copyExternalImageToTexture from a VideoFrameSource: the region of a
+  // colour texture (validated; an uncompressed format) read into `data` laid
+  // out as `layout`, after every write and submit so far. Blocks until the
+  // device has done it.
+  virtual Status readTexture(const core::TextureBase& texture, const TexelCopyTextureInfo& source,
+                             uint8_t* data, const TexelCopyBufferLayout& layout,
+                             const Extent3D& size) = 0;
   // #dom-gpuqueue-submit: executes each command buffer's recorded stream, in
   // order. Returns the serial that completes when all of them have finished.
   virtual Result<Serial> submit(std::span<const core::CommandStream* const> commands) = 0;

@@ -94,6 +94,13 @@ Status NullDevice::writeTexture(core::TextureBase& texture, const TexelCopyTextu
   return writeTexelsFromLinear(texture, destination, data, layout, size);
 }
 
+Status NullDevice::readTexture(const core::TextureBase& texture, const TexelCopyTextureInfo& source,
+                               uint8_t* data, const TexelCopyBufferLayout& layout,
+                               const Extent3D& size) {
+  readTexelsToLinear(texture, source, data, layout, size);
+  return {};
+}
+
 Result<Serial> NullDevice::submit(std::span<const core::CommandStream* const> commands) {
   if (std::optional<BackendError> injected = failures_.take("submit")) return *injected;
   ++lastSerial_;

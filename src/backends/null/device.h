@@ -39,6 +39,9 @@ class NullDevice final : public DeviceBackend {
   Status writeTexture(core::TextureBase& texture, const TexelCopyTextureInfo& destination,
                       const uint8_t* data, const TexelCopyBufferLayout& layout,
                       const Extent3D& size) override;
+  Status readTexture(const core::TextureBase& texture, const TexelCopyTextureInfo& source,
+                     uint8_t* data, const TexelCopyBufferLayout& layout,
+                     const Extent3D& size) override;
   Result<Serial> submit(std::span<const core::CommandStream* const> commands) override;
 
   Serial lastSubmittedSerial() const override { return lastSerial_; }

@@ -63,6 +63,38 @@ Status Device::writeTexture(core::TextureBase& texture, const TexelCopyTextureIn
   return {};
 }
 
+// copyExternalImageToTexture from a frame: the region copied to staging
+// memory in the pending command buffer, which is submitted at once and waited
+// for; then the rows are copied out.
+Status Device::readTexture(const core::TextureBase& texture, const TexelCopyTextureInfo& source,
+                           uint8_t* data, const TexelCopyBufferLayout& layout,
+                           const Extent3D& size) {
+  uint64_t rowBytes = uint64_t{size.width} * core::formatInfo(texture.format()).texelBlockSize;
+  uint64_t rows = size.height;
+  if (rowBytes == 0 || rows == 0 || size.depthOrArrayLayers == 0) return {};
+  Result<StagingSpan> span = staging_->allocate(rowBytes * rows, 16, pendingSerial());
+  if (span.isError()) return track(span.error());
+  Result<VkCommandBuffer> commands = pendingCommands();
+  if (commands.isError()) return track(commands.error());
+  LinearTexels destination{span.value().buffer, span.value().offset,
+                           static_cast<uint32_t>(rowBytes), static_cast<uint32_t>(rows)};
+  recordCopyTextureToBuffer(commands.value(),
+                            {&texture, source.mipLevel, source.origin, source.aspect}, destination,
+                            {size.width, size.height, 1});
+  Status flushed = flush();
+  if (flushed.isError()) return flushed;
+  Result<bool> done = waitSerial(lastSubmittedSerial(), std::chrono::minutes(10));
+  if (done.isError()) return done.error();
+  if (!done.value())
+    return backend::internalError("readTexture: the device did not finish in time.");
+  const uint8_t* in = span.value().data;
+  for (uint64_t y = 0; y < rows; ++y) {
+    std::memcpy(data + layout.offset + y * layout.bytesPerRow.value_or(0), in + y * rowBytes,
+                rowBytes);
+  }
+  return {};
+}
+
 Result<Serial> Device::submit(std::span<const core::CommandStream* const> streams) {
   if (lost_) return backend::deviceLost("The Vulkan device is lost.");
   std::vector<VkCommandBuffer> recorded;

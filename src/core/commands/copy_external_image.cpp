@@ -115,11 +115,17 @@ MaybeError validateCopyExternalImageToTexture(const DeviceBase* device,
                            "Give the VideoFrameSource a frame (VideoFrameSource(view), or "
                            "advanceFrame(planes)) before copying from it.",
                            "source.source {} has no frame to copy.", describeSource(*state));
+    BINDERY_INVALID_IF_FIX(state->planes.size() > 3, CopyExternalImageSourceNotUsable,
+                           "Give at most 3 planes (e.g. RGBA; Y + UV; Y + U + V).",
+                           "source.source {} has {} planes; a frame has at most 3.",
+                           describeSource(*state), state->planes.size());
     for (size_t i = 0; i < state->planes.size(); ++i) {
       std::string what = fmt::format("source.source.planes[{}]", i);
       const auto* view = fromHandle<TextureViewBase>(state->planes[i]);
       BINDERY_TRY(device->validateObject(view, what));
       BINDERY_TRY(view->texture()->validateUsable(what));
+      BINDERY_TRY(
+          validateExternalTextureView(*view, ErrorCode::CopyExternalImageSourceNotUsable, what));
     }
   }
   const TextureBase* texture = fromHandle<TextureBase>(destination.texture);
@@ -159,27 +165,98 @@ MaybeError validateCopyExternalImageToTexture(const DeviceBase* device,
   return {};
 }
 
+SourceTexels imageDataTexels(const ImageData& image, Origin2D origin, const Extent3D& copySize) {
+  SourceTexels out{{}, {image.colorSpace, image.premultipliedAlpha}};
+  out.texels.reserve(size_t{copySize.width} * copySize.height);
+  for (uint32_t y = 0; y < copySize.height; ++y) {
+    const uint8_t* row = image.data.data() + (size_t{origin.y + y} * image.width + origin.x) * 4;
+    for (uint32_t x = 0; x < copySize.width; ++x) {
+      const uint8_t* p = row + size_t{x} * 4;
+      out.texels.push_back({p[0] / 255.0f, p[1] / 255.0f, p[2] / 255.0f, p[3] / 255.0f});
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// One plane of a frame: its whole subresource, read back through the backend.
+struct Plane {
+  TextureFormat format;
+  uint32_t width = 0, height = 0, texelBytes = 0;
+  std::vector<uint8_t> bytes;
+  Rgba at(uint32_t x, uint32_t y) const {
+    return readTexel(format, std::span<const uint8_t>(bytes).subspan(
+                                 (size_t{y} * width + x) * texelBytes, texelBytes));
+  }
+};
+
+backend::Status readPlane(DeviceBase* device, const TextureViewBase& view, Plane& plane) {
+  const TextureBase& texture = *view.texture();
+  Extent3D size = physicalMipExtent(texture, view.baseMipLevel());
+  plane.format = view.format();
+  plane.width = size.width;
+  plane.height = size.height;
+  plane.texelBytes = formatInfo(texture.format()).texelBlockSize;
+  plane.bytes.assign(size_t{size.width} * size.height * plane.texelBytes, 0);
+  TexelCopyTextureInfo region{{}, view.baseMipLevel(), {0, 0, view.baseArrayLayer()}, {}};
+  TexelCopyBufferLayout layout{0, size.width * plane.texelBytes, size.height};
+  return device->backend().readTexture(texture, region, plane.bytes.data(), layout,
+                                       {size.width, size.height, 1});
+}
+
+// A frame's texels: RGBA from one plane; Y, U and V from the red of planes
+// 0, 1 and 2 (I420) or Y from plane 0 and U, V from plane 1's red and green
+// (NV12), each chroma plane read at the luma texel's position scaled to its
+// size, converted with full-range BT.709. A frame is 'srgb', not
+// premultiplied.
+backend::Status frameTexels(DeviceBase* device, const VideoFrameSource::State& frame,
+                            Origin2D origin, const Extent3D& copySize, SourceTexels& out) {
+  std::vector<Plane> planes(frame.planes.size());
+  for (size_t i = 0; i < planes.size(); ++i) {
+    backend::Status status =
+        readPlane(device, *fromHandle<TextureViewBase>(frame.planes[i]), planes[i]);
+    if (status.isError()) return status;
+  }
+  out.encoding = {PredefinedColorSpace::Srgb, false};
+  out.texels.clear();
+  const Plane& luma = planes[0];
+  auto chroma = [&](const Plane& p, uint32_t x, uint32_t y) {
+    return p.at(std::min(p.width - 1, x * p.width / luma.width),
+                std::min(p.height - 1, y * p.height / luma.height));
+  };
+  for (uint32_t y = origin.y; y < origin.y + copySize.height; ++y) {
+    for (uint32_t x = origin.x; x < origin.x + copySize.width; ++x) {
+      Rgba c = luma.at(x, y);
+      if (planes.size() == 2) {
+        Rgba uv = chroma(planes[1], x, y);
+        c = yuvToRgb(c[0], uv[0], uv[1]);
+      } else if (planes.size() == 3) {
+        c = yuvToRgb(c[0], chroma(planes[1], x, y)[0], chroma(planes[2], x, y)[0]);
+      }
+      out.texels.push_back(c);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
 // Queue timeline, for each destination texel (x, y): the source texel at
-// (origin.x + x, origin.y + srcY) with srcY flipped by flipY, re-encoded in
-// the destination's colour space and alpha, then for -srgb formats
-// linearised (the format's encoding undoes it), then written.
-std::vector<uint8_t> convertImageData(const ImageData& image,
-                                      const CopyExternalImageSourceInfo& source,
-                                      const CopyExternalImageDestInfo& destination,
-                                      TextureFormat format, const Extent3D& copySize) {
+// row srcY (flipped by flipY), re-encoded in the destination's colour space
+// and alpha, then for -srgb formats linearised (the format's encoding undoes
+// it), then written.
+std::vector<uint8_t> encodeTexels(const SourceTexels& source, bool flipY,
+                                  const CopyExternalImageDestInfo& destination,
+                                  TextureFormat format, const Extent3D& copySize) {
   uint32_t bytes = texelBytes(format);
   std::vector<uint8_t> out(size_t{copySize.width} * copySize.height * bytes);
-  ColorEncoding from{image.colorSpace, image.premultipliedAlpha};
   ColorEncoding to{destination.colorSpace, destination.premultipliedAlpha};
   bool srgbFormat = formatInfo(format).isSrgb;
   for (uint32_t y = 0; y < copySize.height; ++y) {
-    uint32_t srcY = source.flipY ? copySize.height - 1 - y : y;
-    const uint8_t* row =
-        image.data.data() + (size_t{source.origin.y + srcY} * image.width + source.origin.x) * 4;
+    uint32_t srcY = flipY ? copySize.height - 1 - y : y;
     for (uint32_t x = 0; x < copySize.width; ++x) {
-      Rgba c;
-      for (int i = 0; i < 4; ++i) c[i] = static_cast<float>(row[x * 4 + i]) / 255.0f;
-      c = convertColor(c, from, to);
+      Rgba c = convertColor(source.texels[size_t{srcY} * copySize.width + x], source.encoding, to);
       if (srgbFormat) {
         for (int i = 0; i < 3; ++i) c[i] = srgbToLinear(c[i]);
       }
@@ -216,20 +293,22 @@ std::optional<Exception> QueueBase::copyExternalImageToTexture(
   if (copySize.depthOrArrayLayers == 0 || copySize.width == 0 || copySize.height == 0) {
     return std::nullopt;
   }
-  const auto* image = std::get_if<ImageData>(&source.source);
-  if (image == nullptr) {
-    dev->dispatchError(makeValidationError(ErrorCode::NotSupportedYet,
-                                           "copying from a VideoFrameSource is not supported yet; "
-                                           "copy from an ImageData."),
-                       call);
+  // Queue timeline: the source's texels (a frame read back from its planes),
+  // converted on the CPU, written like queue.writeTexture.
+  SourceTexels texels;
+  if (const auto* image = std::get_if<ImageData>(&source.source)) {
+    texels = imageDataTexels(*image, source.origin, copySize);
+  } else if (backend::Status read =
+                 frameTexels(dev, *frameSource(source.source), source.origin, copySize, texels);
+             read.isError()) {
+    reportBackendError(dev, read.error(), call);
     return std::nullopt;
   }
-  // Queue timeline: converted on the CPU, written like queue.writeTexture.
-  std::vector<uint8_t> texels =
-      convertImageData(*image, source, destination, texture->format(), copySize);
+  std::vector<uint8_t> bytes =
+      encodeTexels(texels, source.flipY, destination, texture->format(), copySize);
   TexelCopyBufferLayout layout{0, copySize.width * texelBytes(texture->format()), copySize.height};
   backend::Status status = dev->backend().writeTexture(*texture, destination.texelCopy(),
-                                                       texels.data(), layout, copySize);
+                                                       bytes.data(), layout, copySize);
   if (status.isError()) reportBackendError(dev, status.error(), call);
   return std::nullopt;
 }

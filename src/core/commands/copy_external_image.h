@@ -5,6 +5,7 @@
 // backend's writeTexture.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "bindery/exception.h"
 #include "bindery/external_image.h"
 #include "core/base/error_data.h"
+#include "core/resources/color_space.h"
 
 namespace bindery::core {
 
@@ -35,11 +37,18 @@ MaybeError validateCopyExternalImageToTexture(const DeviceBase* device,
 // renderable plain colour formats that are unorm, unorm-srgb, float or ufloat.
 bool isCopyExternalImageFormat(const DeviceBase* device, TextureFormat format);
 
-// The queue-timeline steps for an ImageData source: copySize.width x height
-// texels of `destination`'s format, rows packed, top row first.
-std::vector<uint8_t> convertImageData(const ImageData& image,
-                                      const CopyExternalImageSourceInfo& source,
-                                      const CopyExternalImageDestInfo& destination,
-                                      TextureFormat format, const Extent3D& copySize);
+// The source's colours over the copy's source rectangle (copySize.width x
+// height from source.origin, rows top first, before flipY) and their encoding.
+struct SourceTexels {
+  std::vector<std::array<float, 4>> texels;
+  ColorEncoding encoding;
+};
+SourceTexels imageDataTexels(const ImageData& image, Origin2D origin, const Extent3D& copySize);
+
+// The queue-timeline steps: `source` flipped by flipY, converted to the
+// destination's encoding and written as texels of `format`, rows packed.
+std::vector<uint8_t> encodeTexels(const SourceTexels& source, bool flipY,
+                                  const CopyExternalImageDestInfo& destination,
+                                  TextureFormat format, const Extent3D& copySize);
 
 }  // namespace bindery::core

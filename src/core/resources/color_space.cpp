@@ -213,6 +213,36 @@ void put(std::span<uint8_t> out, size_t index, T value) {
 
 }  // namespace
 
+Rgba readTexel(TextureFormat format, std::span<const uint8_t> in) {
+  Rgba c{0, 0, 0, 1};
+  TexelLayout l = layoutOf(format);
+  for (uint32_t i = 0; i < l.components && i < 4; ++i) {
+    switch (l.encoding) {
+      case Encoding::Unorm8:
+      case Encoding::Unorm8Srgb: c[i] = static_cast<float>(in[i]) / 255.0f; break;
+      case Encoding::Float16: {
+        uint16_t h;
+        std::memcpy(&h, in.data() + i * 2, 2);
+        c[i] = halfToFloat(h);
+        break;
+      }
+      case Encoding::Float32: std::memcpy(&c[i], in.data() + i * 4, 4); break;
+      default: break;
+    }
+  }
+  if (l.encoding == Encoding::Unorm8Srgb) {
+    for (int i = 0; i < 3; ++i) c[i] = srgbToLinear(c[i]);
+  }
+  if (l.bgra) std::swap(c[0], c[2]);
+  return c;
+}
+
+// ITU-R BT.709: Kr = 0.2126, Kb = 0.0722, full range.
+Rgba yuvToRgb(float y, float u, float v, float alpha) {
+  float cb = u - 0.5f, cr = v - 0.5f;
+  return {y + 1.5748f * cr, y - 0.1873f * cb - 0.4681f * cr, y + 1.8556f * cb, alpha};
+}
+
 bool canWriteTexel(TextureFormat format) {
   return layoutOf(format).encoding != Encoding::None;
 }

@@ -42,6 +42,14 @@ Rgba convertColor(const Rgba& color, const ColorEncoding& from, const ColorEncod
 uint16_t floatToHalf(float value);
 float halfToFloat(uint16_t value);
 
+// A texel of a frame plane's format ('rgba8unorm', 'bgra8unorm',
+// 'rgba16float') as RGBA floats; `in` holds texelBytes(format) bytes.
+Rgba readTexel(TextureFormat format, std::span<const uint8_t> in);
+
+// Full-range BT.709 Y'CbCr to R'G'B' (Cb and Cr centred on 0.5): the
+// conversion of two-plane frames (external textures and copies).
+Rgba yuvToRgb(float y, float u, float v, float alpha = 1.0f);
+
 // Whether copyExternalImageToTexture can write `format` (writeTexel knows it).
 bool canWriteTexel(TextureFormat format);
 // The texel block copy footprint of such a format, in bytes.

@@ -1,6 +1,8 @@
 // GPUQueue.copyExternalImageToTexture (#dom-gpuqueue-copyexternalimagetotexture):
 // each content-timeline exception and device-timeline rule, passing and
 // failing; the null device stores the converted texels (read back here).
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -85,6 +87,56 @@ TEST_F(CopyExternalImageTest, PremultipliesAndSwizzlesForBgra) {
   EXPECT_EQ(texel[1], 64);  // 120 * 135 / 255 = 63.5 (rounded from the float product)
   EXPECT_EQ(texel[2], 95);  // 180 * 135 / 255 = 95.3
   EXPECT_EQ(texel[3], 135);
+}
+
+TEST_F(CopyExternalImageTest, CopiesRgbaAndTwoPlaneYuvFrames) {
+  auto plane = [&](const std::vector<uint8_t>& texels) {
+    Texture t =
+        device.createTexture({.size = {4, 4, 1},
+                              .format = TextureFormat::Rgba8unorm,
+                              .usage = TextureUsage::TextureBinding | TextureUsage::CopyDst});
+    device.queue().writeTexture({.texture = t}, texels.data(), texels.size(), {0, 16, 4},
+                                {4, 4, 1});
+    return t;
+  };
+  image();
+  Texture rgba = plane(pixels);
+  Texture t = texture(TextureFormat::Rgba8unorm);
+  expectValid([&] {
+    EXPECT_FALSE(copy({.source = VideoFrameSource(rgba.createView()), .flipY = true},
+                      {.texture = t}, {4, 4, 1}));
+  });
+  std::vector<uint8_t> got = readBack(t);
+  for (uint32_t y = 0; y < 4; ++y) {
+    EXPECT_TRUE(
+        std::equal(got.begin() + y * 16, got.begin() + y * 16 + 16, pixels.begin() + (3 - y) * 16))
+        << y;
+  }
+  // Y = 128 / 255 everywhere; U, V = 1, 0.5 (BT.709: R = Y, G = Y - 0.1873 * 0.5,
+  // B = Y + 1.8556 * 0.5 -> clamped to 1).
+  std::vector<uint8_t> luma(64, 0), chroma(64, 0);
+  for (size_t i = 0; i < 64; i += 4) {
+    luma[i] = 128;
+    chroma[i] = 255;
+    chroma[i + 1] = 128;
+  }
+  Texture y = plane(luma), uv = plane(chroma);
+  VideoFrameSource yuv(std::vector<TextureView>{y.createView(), uv.createView()});
+  expectValid([&] { EXPECT_FALSE(copy({.source = yuv}, {.texture = t}, {4, 4, 1})); });
+  got = readBack(t);
+  float Y = 128 / 255.0f, cr = 128 / 255.0f - 0.5f;
+  EXPECT_EQ(got[0], std::lround((Y + 1.5748f * cr) * 255));
+  EXPECT_EQ(got[1], std::lround((Y - 0.1873f * 0.5f - 0.4681f * cr) * 255));
+  EXPECT_EQ(got[2], 255);
+  EXPECT_EQ(got[3], 255);
+  // A plane the frame rules refuse: without TEXTURE_BINDING.
+  Texture bare = device.createTexture(
+      {.size = {4, 4, 1}, .format = TextureFormat::Rgba8unorm, .usage = TextureUsage::CopyDst});
+  expectError(ErrorCode::CopyExternalImageSourceNotUsable,
+              [&] {
+                copy({.source = VideoFrameSource(bare.createView())}, {.texture = t}, {1, 1, 1});
+              },
+              {"source.source.planes[0]", "GPUTextureUsage.TEXTURE_BINDING"});
 }
 
 TEST_F(CopyExternalImageTest, SourceOutOfBoundsIsAnOperationError) {
