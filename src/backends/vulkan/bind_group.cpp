@@ -73,13 +73,21 @@ Status BindGroup::writeTexture(const core::BindGroupBase& group, uint32_t i,
   // depth-tests against (attachment-read and constant are compatible in one
   // usage scope, #programming-model-resource-usages). Vulkan allows that
   // layout only for images with the depth-stencil attachment usage.
+  // A sampled texture that can also be a storage texture is sampled in
+  // GENERAL: 'sampled' and 'storage-read' are both read-only usages, allowed
+  // together in one usage scope (#programming-model-resource-usages), so one
+  // dispatch or draw may read the same subresources through both bindings,
+  // and GENERAL is the one layout valid for both descriptors.
   const core::TextureViewBase& coreView = *group.textureView(i);
+  const TextureUsageFlags usage = coreView.texture()->usage();
   bool depthStencil = (allAspects(coreView.format()) &
                        (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) != 0 &&
-                      coreView.texture()->usage().has(TextureUsage::RenderAttachment);
-  VkImageLayout layout = e.kind == core::BindingKind::StorageTexture ? VK_IMAGE_LAYOUT_GENERAL
-                         : depthStencil ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
-                                        : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+                      usage.has(TextureUsage::RenderAttachment);
+  VkImageLayout layout =
+      e.kind == core::BindingKind::StorageTexture || usage.has(TextureUsage::StorageBinding)
+          ? VK_IMAGE_LAYOUT_GENERAL
+      : depthStencil ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
+                     : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
   Result<VkImageView> view = useView(coreView, layout, b.writable);
   if (view.isError()) return view.error();
   info = {VK_NULL_HANDLE, view.value(), layout};

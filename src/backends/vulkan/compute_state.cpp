@@ -8,6 +8,7 @@
 #include "backends/vulkan/descriptor_allocator.h"
 #include "backends/vulkan/device.h"
 #include "backends/vulkan/indirect_dispatch.h"
+#include "backends/vulkan/sampler.h"
 
 namespace bindery::vulkan {
 
@@ -56,10 +57,12 @@ ComputeState::ComputeState(Device& device) : device_(device) {
   }
   descriptors_ = std::make_unique<DescriptorAllocator>(device.handle());
   setLayouts_ = std::make_unique<SetLayoutCache>(*this);
+  samplers_ = std::make_unique<SamplerCache>(device);
 }
 
 ComputeState::~ComputeState() {
   indirect_.reset();
+  samplers_.reset();
   setLayouts_.reset();
   descriptors_.reset();
   if (pipelineCache_ != VK_NULL_HANDLE) {

@@ -1,8 +1,8 @@
 // The Vulkan device's state for the binding model and compute, shared by the
 // objects of bind_group_layout / pipeline_layout / bind_group /
 // compute_pipeline / compute_pass_recorder: the set-layout cache, the
-// descriptor allocator, the VkPipelineCache and the indirect-dispatch
-// validator.
+// descriptor allocator, the VkPipelineCache, the indirect-dispatch
+// validator and the sampler cache.
 //
 // It lives beside vulkan::Device (device.h belongs to the device's own
 // files): ComputeState::of(device) returns the one state of that device,
@@ -23,6 +23,7 @@ class Device;
 class SetLayoutCache;
 class DescriptorAllocator;
 class IndirectDispatchValidator;
+class SamplerCache;
 
 class ComputeState {
  public:
@@ -39,6 +40,8 @@ class ComputeState {
   // Shared by every pipeline of the device (internally synchronised, so the
   // compile threads of compute_pipeline.cpp use it too).
   VkPipelineCache pipelineCache() const { return pipelineCache_; }
+  // The device's VkSamplers, shared by equal descriptors (sampler.h).
+  SamplerCache& samplers() { return *samplers_; }
   // Made on the first dispatchWorkgroupsIndirect.
   Result<IndirectDispatchValidator*> indirectValidator();
 
@@ -50,6 +53,7 @@ class ComputeState {
   std::unique_ptr<DescriptorAllocator> descriptors_;
   std::unique_ptr<SetLayoutCache> setLayouts_;
   std::unique_ptr<IndirectDispatchValidator> indirect_;
+  std::unique_ptr<SamplerCache> samplers_;
 };
 
 }  // namespace bindery::vulkan

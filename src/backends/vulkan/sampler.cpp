@@ -2,7 +2,9 @@
 #include "backends/vulkan/sampler.h"
 
 #include <algorithm>
+#include <bit>
 
+#include "backends/vulkan/compute_state.h"
 #include "backends/vulkan/device.h"
 #include "core/resources/sampler.h"
 
@@ -56,19 +58,74 @@ VkSamplerCreateInfo samplerCreateInfo(const core::SamplerBase& s, const Physical
   return info;
 }
 
+SamplerKey SamplerKey::of(const core::SamplerBase& s) {
+  SamplerKey key;
+  key.fields = {static_cast<uint32_t>(s.addressModeU()),
+                static_cast<uint32_t>(s.addressModeV()),
+                static_cast<uint32_t>(s.addressModeW()),
+                static_cast<uint32_t>(s.magFilter()),
+                static_cast<uint32_t>(s.minFilter()),
+                static_cast<uint32_t>(s.mipmapFilter()),
+                std::bit_cast<uint32_t>(s.lodMinClamp()),
+                std::bit_cast<uint32_t>(s.lodMaxClamp()),
+                s.compare().has_value() ? 1u : 0u,
+                s.compare() ? static_cast<uint32_t>(*s.compare()) : 0u,
+                s.maxAnisotropy()};
+  return key;
+}
+
+size_t SamplerKeyHash::operator()(const SamplerKey& key) const {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over the fields
+  for (uint32_t f : key.fields) h = (h ^ f) * 1099511628211ull;
+  return static_cast<size_t>(h);
+}
+
+SamplerCache::~SamplerCache() {
+  // Every Sampler holds the state that owns this cache: none is left.
+  for (auto& [key, entry] : entries_) vkDestroySampler(device_.handle(), entry.sampler, nullptr);
+}
+
+Result<VkSampler> SamplerCache::acquire(const core::SamplerBase& sampler) {
+  const SamplerKey key = SamplerKey::of(sampler);
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = entries_.find(key);
+  if (it == entries_.end()) {
+    VkSamplerCreateInfo info = samplerCreateInfo(sampler, device_.physicalDevice());
+    VkSampler made = VK_NULL_HANDLE;
+    BINDERY_VK_TRY(
+        checkVk(vkCreateSampler(device_.handle(), &info, nullptr, &made), "vkCreateSampler"));
+    it = entries_.emplace(key, Entry{made, 0}).first;
+  }
+  ++it->second.users;
+  return it->second.sampler;
+}
+
+void SamplerCache::release(const SamplerKey& key) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = entries_.find(key);
+  if (it == entries_.end() || --it->second.users > 0) return;
+  VkDevice device = device_.handle();
+  VkSampler sampler = it->second.sampler;
+  entries_.erase(it);
+  device_.deferDestroy([device, sampler] { vkDestroySampler(device, sampler, nullptr); });
+}
+
+size_t SamplerCache::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return entries_.size();
+}
+
 Result<std::unique_ptr<Sampler>> Sampler::create(Device& device, const core::SamplerBase& sampler) {
-  std::unique_ptr<Sampler> self(new Sampler(device));
-  VkSamplerCreateInfo info = samplerCreateInfo(sampler, device.physicalDevice());
-  BINDERY_VK_TRY(checkVk(vkCreateSampler(device.handle(), &info, nullptr, &self->sampler_),
-                         "vkCreateSampler"));
+  std::shared_ptr<ComputeState> state = ComputeState::of(device);
+  Result<VkSampler> shared = state->samplers().acquire(sampler);
+  if (shared.isError()) return shared.error();
+  std::unique_ptr<Sampler> self(new Sampler(std::move(state), SamplerKey::of(sampler)));
+  self->sampler_ = shared.value();
   return self;
 }
 
 Sampler::~Sampler() {
-  if (sampler_ == VK_NULL_HANDLE) return;
-  VkDevice device = device_.handle();
-  VkSampler sampler = sampler_;
-  device_.deferDestroy([device, sampler] { vkDestroySampler(device, sampler, nullptr); });
+  if (sampler_ != VK_NULL_HANDLE) state_->samplers().release(key_);
 }
 
 Sampler& Sampler::of(const core::SamplerBase& sampler) {

@@ -10,8 +10,11 @@
 
 #include "texture_test.h"
 // After the fixture: the Vulkan backend's Sampler and Device are not the API's.
+#include "backends/vulkan/compute_state.h"
+#include "backends/vulkan/device.h"
 #include "backends/vulkan/sampler.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 #include "core/resources/sampler.h"
 
 namespace bindery::vulkan::testing {
@@ -458,6 +461,66 @@ TEST_F(TextureFragmentSampleTest, ComputeWritesThenARenderBundleSamples) {
     }
   }
   EXPECT_EQ(mismatches, 0);
+}
+
+TEST_F(TextureSampleTest, EqualDescriptorsShareOneVkSampler) {
+  auto& backend =
+      static_cast<vulkan::Device&>(core::fromHandle<core::DeviceBase>(device_)->backend());
+  std::shared_ptr<ComputeState> state = ComputeState::of(backend);  // keeps the cache alive
+  SamplerCache& cache = state->samplers();
+  auto vkSamplerOf = [](const Sampler& s) {
+    return vulkan::Sampler::of(*core::fromHandle<core::SamplerBase>(s)).handle();
+  };
+  const size_t before = cache.size();
+  SamplerDescriptor d;
+  d.magFilter = FilterMode::Linear;
+  d.addressModeU = AddressMode::Repeat;
+  d.lodMaxClamp = 4.5f;
+  {
+    d.label = "first";
+    Sampler first = sampler(d);
+    d.label = "second";
+    Sampler second = sampler(d);
+    SamplerDescriptor other = d;
+    other.addressModeV = AddressMode::MirrorRepeat;  // one field differs
+    Sampler third = sampler(other);
+    other = d;
+    other.compare = CompareFunction::Less;
+    Sampler comparison = sampler(other);
+    // Distinct GPUSamplers, labels their own; one VkSampler for the equal pair.
+    EXPECT_NE(core::fromHandle<core::SamplerBase>(first),
+              core::fromHandle<core::SamplerBase>(second));
+    EXPECT_EQ(first.label(), "first");
+    EXPECT_EQ(second.label(), "second");
+    EXPECT_EQ(vkSamplerOf(first), vkSamplerOf(second));
+    EXPECT_NE(vkSamplerOf(first), vkSamplerOf(third));
+    EXPECT_NE(vkSamplerOf(first), vkSamplerOf(comparison));
+    EXPECT_EQ(cache.size(), before + 3);
+    // Both sample in one dispatch (the shared VkSampler is written twice).
+    Texture t = makeTexture(TextureFormat::Rgba8unorm, {2, 1, 1});
+    uint8_t texels[8] = {0, 51, 102, 153, 204, 255, 17, 34};
+    write(t, 0, texels, 8, 1, {2, 1, 1});
+    std::vector<float> got = run<float>(R"(
+@group(0) @binding(0) var<storage, read_write> out : array<vec4f, 2>;
+@group(0) @binding(1) var t : texture_2d<f32>;
+@group(0) @binding(2) var a : sampler;
+@group(0) @binding(3) var b : sampler;
+@compute @workgroup_size(1) fn main() {
+  out[0] = textureSampleLevel(t, a, vec2f(0.25, 0.5), 0);
+  out[1] = textureSampleLevel(t, b, vec2f(0.75, 0.5), 0);
+})",
+                                        {{1, t.createView()}, {2, first}, {3, second}}, 8);
+    for (uint32_t i = 0; i < 8; ++i) EXPECT_NEAR(got[i], unorm8(texels[i]), 1e-6) << i;
+    first = Sampler();  // the VkSampler stays for `second`
+    EXPECT_EQ(cache.size(), before + 3);
+  }
+  // The last users are gone: their VkSamplers are destroyed (once the work
+  // that used them completes; a leak would be reported by the validation
+  // layer at vkDestroyDevice).
+  EXPECT_EQ(cache.size(), before);
+  // The same descriptor later makes a new one.
+  Sampler again = sampler(d);
+  EXPECT_EQ(cache.size(), before + 1);
 }
 
 }  // namespace

@@ -205,6 +205,55 @@ TEST_F(TextureStoreTest, StoreThenSampleAndStoreAgainInOnePass) {
   EXPECT_EQ(read<uint32_t>(out2, 8), want2);
 }
 
+TEST_F(TextureStoreTest, SampledAndReadOnlyStorageInOneDispatch) {
+  // 'sampled' and 'storage-read' are both read-only usages, allowed together
+  // in one usage scope (#programming-model-resource-usages): one dispatch
+  // reads the same texels through a texture_2d (textureLoad and
+  // textureSampleLevel) and a read-only storage binding, in one group and
+  // across two groups. The image is in GENERAL for both descriptors (a
+  // layout mismatch is a validation-layer error, failing the test).
+  Texture t = makeTexture(TextureFormat::Rgba8unorm, {4, 2, 1}, TextureDimension::e2D, 1,
+                          TextureUsage::StorageBinding);
+  uint8_t texels[32];
+  for (uint8_t i = 0; i < 32; ++i) texels[i] = static_cast<uint8_t>(i * 7 + 3);
+  write(t, 0, texels, 16, 2, {4, 2, 1});
+  SamplerDescriptor nearest;
+  const char* wgsl = R"(
+@group(0) @binding(0) var<storage, read_write> out : array<vec4f>;
+@group(0) @binding(1) var sampled : texture_2d<f32>;
+@group(0) @binding(2) var storage : texture_storage_2d<rgba8unorm, read>;
+@group(0) @binding(3) var s : sampler;
+@group(1) @binding(0) var storage2 : texture_storage_2d<rgba8unorm, read>;
+@compute @workgroup_size(4, 2) fn main(@builtin(local_invocation_id) id : vec3u) {
+  let i = id.y * 4u + id.x;
+  let uv = (vec2f(id.xy) + 0.5) / vec2f(4, 2);
+  out[i] = textureLoad(sampled, id.xy, 0);
+  out[8u + i] = textureLoad(storage, id.xy);
+  out[16u + i] = textureSampleLevel(sampled, s, uv, 0);
+  out[24u + i] = textureLoad(storage2, id.xy);
+})";
+  ComputePipeline p = pipeline(wgsl);
+  Buffer out = bufferWith(std::vector<float>(32 * 4, -1.0f));
+  BindGroup g0 =
+      group(p.getBindGroupLayout(0),
+            {bufferEntry(0, out), {1, t.createView()}, {2, t.createView()}, {3, sampler(nearest)}});
+  BindGroup g1 = group(p.getBindGroupLayout(1), {{0, t.createView()}});
+  CommandEncoder encoder = device_.createCommandEncoder();
+  ComputePassEncoder pass = encoder.beginComputePass();
+  pass.setPipeline(p);
+  pass.setBindGroup(0, g0);
+  pass.setBindGroup(1, g1);
+  pass.dispatchWorkgroups(1);
+  pass.end();
+  submit(encoder);
+  std::vector<float> got = read<float>(out, 32 * 4);
+  for (uint32_t view = 0; view < 4; ++view) {
+    for (uint32_t i = 0; i < 32; ++i) {
+      EXPECT_NEAR(got[view * 32 + i], unorm8(texels[i]), 1e-6) << "read " << view << ", " << i;
+    }
+  }
+}
+
 TEST_F(TextureStoreTest, PartialStoreLeavesTheRestZero) {
   // A storage write to one texel of a never-written texture: the others
   // read back as zero (the texture is cleared before the shader uses it).
