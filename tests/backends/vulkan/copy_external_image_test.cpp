@@ -152,5 +152,55 @@ TEST_F(CopyExternalImageTest, SubRegionIntoAnOffsetOfAMipLevel) {
   }
 }
 
+TEST_F(CopyExternalImageTest, FramesAreReadBackFromTheirPlanes) {
+  // An RGBA frame in a 'bgra8unorm' plane, copied flipped.
+  Texture frame = makeTexture(TextureFormat::Bgra8unorm, {kW, kH, 1});
+  std::vector<uint8_t> bgra(pixels_);
+  for (size_t i = 0; i < bgra.size(); i += 4) std::swap(bgra[i], bgra[i + 2]);
+  write(frame, 0, bgra.data(), kW * 4, kH, {kW, kH, 1});
+  Texture t = makeTexture(TextureFormat::Rgba8unorm, {kW, kH, 1}, TextureDimension::e2D, 1,
+                          TextureUsage::RenderAttachment);
+  EXPECT_FALSE(device_.queue().copyExternalImageToTexture(
+      {.source = VideoFrameSource(frame.createView()), .flipY = true}, {.texture = t},
+      {kW, kH, 1}));
+  std::vector<uint8_t> got = readTexture(t, 0, 4, {kW, kH, 1});
+  for (uint32_t y = 0; y < kH; ++y) {
+    for (uint32_t x = 0; x < kW; ++x) {
+      for (uint32_t c = 0; c < 4; ++c) {
+        EXPECT_EQ(got[(y * kW + x) * 4 + c], pixel(x, kH - 1 - y)[c]) << x << "," << y;
+      }
+    }
+  }
+  // An I420 frame: a 4x2 Y plane, 2x1 U and V planes (red channels).
+  auto plane = [&](Extent3D size, std::vector<uint8_t> red) {
+    Texture p = makeTexture(TextureFormat::Rgba8unorm, size);
+    std::vector<uint8_t> texels;
+    for (uint8_t r : red) texels.insert(texels.end(), {r, 0, 0, 255});
+    write(p, 0, texels.data(), size.width * 4, size.height, size);
+    return p;
+  };
+  std::vector<uint8_t> ys = {16, 64, 128, 235, 30, 90, 150, 200};
+  Texture y = plane({4, 2, 1}, ys), u = plane({2, 1, 1}, {100, 180}),
+          v = plane({2, 1, 1}, {200, 60});
+  Texture out = makeTexture(TextureFormat::Rgba16float, {4, 2, 1}, TextureDimension::e2D, 1,
+                            TextureUsage::RenderAttachment);
+  VideoFrameSource i420(std::vector<TextureView>{y.createView(), u.createView(), v.createView()});
+  EXPECT_FALSE(
+      device_.queue().copyExternalImageToTexture({.source = i420}, {.texture = out}, {4, 2, 1}));
+  got = readTexture(out, 0, 8, {4, 2, 1});
+  for (uint32_t py = 0; py < 2; ++py) {
+    for (uint32_t px = 0; px < 4; ++px) {
+      float Y = ys[py * 4 + px] / 255.0f;
+      float cb = (px < 2 ? 100 : 180) / 255.0f - 0.5f, cr = (px < 2 ? 200 : 60) / 255.0f - 0.5f;
+      float want[3] = {Y + 1.5748f * cr, Y - 0.1873f * cb - 0.4681f * cr, Y + 1.8556f * cb};
+      for (int c = 0; c < 3; ++c) {
+        uint16_t h;
+        std::memcpy(&h, &got[(py * 4 + px) * 8 + c * 2], 2);
+        EXPECT_NEAR(core::halfToFloat(h), want[c], 2e-3) << px << "," << py << "," << c;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace bindery::vulkan::testing
