@@ -227,7 +227,21 @@ spv::ImageFormat imageFormat(TexelFormat f) {
     case TexelFormat::Rg8sint: return spv::ImageFormat::Rg8i;
     case TexelFormat::R16uint: return spv::ImageFormat::R16ui;
     case TexelFormat::R16sint: return spv::ImageFormat::R16i;
-    default: return spv::ImageFormat::Unknown;
+    // texture_formats_tier1's other formats (StorageImageExtendedFormats)
+    case TexelFormat::R16unorm: return spv::ImageFormat::R16;
+    case TexelFormat::R16snorm: return spv::ImageFormat::R16Snorm;
+    case TexelFormat::R16float: return spv::ImageFormat::R16f;
+    case TexelFormat::Rg16unorm: return spv::ImageFormat::Rg16;
+    case TexelFormat::Rg16snorm: return spv::ImageFormat::Rg16Snorm;
+    case TexelFormat::Rg16uint: return spv::ImageFormat::Rg16ui;
+    case TexelFormat::Rg16sint: return spv::ImageFormat::Rg16i;
+    case TexelFormat::Rg16float: return spv::ImageFormat::Rg16f;
+    case TexelFormat::Rgba16unorm: return spv::ImageFormat::Rgba16;
+    case TexelFormat::Rgba16snorm: return spv::ImageFormat::Rgba16Snorm;
+    case TexelFormat::Rgb10a2uint: return spv::ImageFormat::Rgb10a2ui;
+    case TexelFormat::Rgb10a2unorm: return spv::ImageFormat::Rgb10A2;
+    case TexelFormat::Rg11b10ufloat: return spv::ImageFormat::R11fG11fB10f;
+    default: return spv::ImageFormat::Unknown;  // bgra8unorm
   }
 }
 }  // namespace
@@ -270,12 +284,14 @@ Id Generator::textureType(TypeId t) {
     sampled = (ty.format == TexelFormat::R32sint || ty.format == TexelFormat::Rg32sint ||
                ty.format == TexelFormat::Rgba32sint || ty.format == TexelFormat::Rgba8sint ||
                ty.format == TexelFormat::Rgba16sint || ty.format == TexelFormat::R8sint ||
-               ty.format == TexelFormat::Rg8sint || ty.format == TexelFormat::R16sint)
+               ty.format == TexelFormat::Rg8sint || ty.format == TexelFormat::R16sint ||
+               ty.format == TexelFormat::Rg16sint)
                   ? T.i32()
               : (ty.format == TexelFormat::R32uint || ty.format == TexelFormat::Rg32uint ||
                  ty.format == TexelFormat::Rgba32uint || ty.format == TexelFormat::Rgba8uint ||
                  ty.format == TexelFormat::Rgba16uint || ty.format == TexelFormat::R8uint ||
-                 ty.format == TexelFormat::Rg8uint || ty.format == TexelFormat::R16uint)
+                 ty.format == TexelFormat::Rg8uint || ty.format == TexelFormat::R16uint ||
+                 ty.format == TexelFormat::Rg16uint || ty.format == TexelFormat::Rgb10a2uint)
                   ? T.u32()
                   : T.f32();
     if (format != spv::ImageFormat::Unknown && format != spv::ImageFormat::Rgba32f &&

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 
 #include "backends/vulkan/formats.h"
 #include "backends/vulkan/shader_features.h"
@@ -127,6 +128,21 @@ FeatureSet featuresOf(const PhysicalDevice& device) {
   if (compressed.etc2) features.add(FeatureName::TextureCompressionEtc2);
   if (compressed.astc) features.add(FeatureName::TextureCompressionAstc);
   if (compressed.astcSliced3d) features.add(FeatureName::TextureCompressionAstcSliced3d);
+  // Storage and render capabilities that features enable (formats.h).
+  FormatFeatureSupport formatFeatures = formatFeatureSupport(device.handle, device.features);
+  if (formatFeatures.bgra8unormStorage) features.add(FeatureName::Bgra8unormStorage);
+  if (formatFeatures.rg11b10ufloatRenderable) features.add(FeatureName::Rg11b10ufloatRenderable);
+  // Testing: BINDERY_VULKAN_STORAGE_TIERS_FOR_TESTING=1 offers a tier whose
+  // storage cells all hold though a render cell does not, so the storage paths
+  // run on lavapipe (storage_format_features_test.cpp); never set otherwise.
+  const bool storageOnly = std::getenv("BINDERY_VULKAN_STORAGE_TIERS_FOR_TESTING") != nullptr;
+  if (formatFeatures.textureFormatsTier1 || (storageOnly && formatFeatures.tier1Storage)) {
+    features.add(FeatureName::TextureFormatsTier1);
+    features.add(FeatureName::Rg11b10ufloatRenderable);  // tier1 enables it
+  }
+  if (formatFeatures.textureFormatsTier2 || (storageOnly && formatFeatures.tier2Storage)) {
+    features.add(FeatureName::TextureFormatsTier2);
+  }
   // unclippedDepth is depthClampEnable (render_pipeline.cpp).
   if (device.features.depthClamp) features.add(FeatureName::DepthClipControl);
   if (device.features.dualSrcBlend) features.add(FeatureName::DualSourceBlending);
@@ -162,6 +178,9 @@ VkPhysicalDeviceFeatures enabledFeaturesOf(const PhysicalDevice& device) {
   enabled.fullDrawIndexUint32 = has.fullDrawIndexUint32;
   enabled.drawIndirectFirstInstance = has.drawIndirectFirstInstance;
   enabled.shaderStorageImageExtendedFormats = has.shaderStorageImageExtendedFormats;
+  // 'bgra8unorm' storage textures have no SPIR-V format (formats.h).
+  enabled.shaderStorageImageWriteWithoutFormat = has.shaderStorageImageWriteWithoutFormat;
+  enabled.shaderStorageImageReadWithoutFormat = has.shaderStorageImageReadWithoutFormat;
   enabled.multiDrawIndirect = has.multiDrawIndirect;
   enabled.textureCompressionBC = has.textureCompressionBC;  // the compressed families (formats.h)
   enabled.textureCompressionETC2 = has.textureCompressionETC2;

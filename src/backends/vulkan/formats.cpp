@@ -1,6 +1,8 @@
 // GPUTextureFormat -> VkFormat, aspects (formats.h).
 #include "backends/vulkan/formats.h"
 
+#include "core/resources/format.h"
+
 namespace bindery::vulkan {
 
 namespace {
@@ -231,6 +233,74 @@ uint32_t copyBlockBytes(TextureFormat format, VkFormat vkFormat, VkImageAspectFl
   if (vkAspect == VK_IMAGE_ASPECT_STENCIL_BIT) return 1;
   if (vkAspect == VK_IMAGE_ASPECT_DEPTH_BIT) return vkFormat == VK_FORMAT_D16_UNORM ? 2 : 4;
   return 0;  // color: the caller uses the format table's texel block size
+}
+
+namespace {
+
+bool hasFeatures(VkPhysicalDevice device, VkFormat format, VkFormatFeatureFlags needed) {
+  VkFormatProperties properties{};
+  vkGetPhysicalDeviceFormatProperties(device, format, &properties);
+  return (properties.optimalTilingFeatures & needed) == needed;
+}
+
+bool multisamples4(VkPhysicalDevice device, VkFormat format) {
+  VkImageFormatProperties properties{};
+  return vkGetPhysicalDeviceImageFormatProperties(
+             device, format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, 0,
+             &properties) == VK_SUCCESS &&
+         (properties.sampleCounts & VK_SAMPLE_COUNT_4_BIT) != 0;
+}
+
+}  // namespace
+
+FormatFeatureSupport formatFeatureSupport(VkPhysicalDevice device,
+                                          const VkPhysicalDeviceFeatures& features) {
+  using FN = FeatureName;
+  constexpr FN kFeatures[] = {FN::Bgra8unormStorage, FN::Rg11b10ufloatRenderable,
+                              FN::TextureFormatsTier1, FN::TextureFormatsTier2};
+  // Per feature: its storage cells (and formats), its render cells.
+  bool storage[4] = {features.shaderStorageImageWriteWithoutFormat == VK_TRUE, true,
+                     features.shaderStorageImageExtendedFormats == VK_TRUE,
+                     features.shaderStorageImageExtendedFormats == VK_TRUE};
+  bool render[4] = {true, true, true, true};
+  auto require = [&](bool* ok, FN feature, bool holds) {
+    for (size_t i = 0; i < 4; ++i) {
+      if (kFeatures[i] == feature && !holds) ok[i] = false;
+    }
+  };
+  for (uint32_t i = 0; i < kTextureFormatCount; ++i) {
+    const core::FormatInfo& info = core::formatInfo(static_cast<TextureFormat>(i));
+    const VkFormat format = baseVkFormat(info.format);
+    auto has = [&](VkFormatFeatureFlags needed) {
+      return format != VK_FORMAT_UNDEFINED && hasFeatures(device, format, needed);
+    };
+    auto cell = [&](bool* ok, const core::FormatCap& cap, auto&& holds) {
+      if (cap.kind == core::FormatCap::Kind::IfFeature) require(ok, cap.feature, holds());
+    };
+    if (info.requiredFeature) {
+      require(storage, *info.requiredFeature,
+              has(VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+                  VK_FORMAT_FEATURE_TRANSFER_DST_BIT));
+    }
+    auto colorAttachment = [&] { return has(VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT); };
+    auto storageImage = [&] { return has(VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT); };
+    cell(render, info.renderable, colorAttachment);
+    cell(render, info.resolve, colorAttachment);
+    cell(render, info.blendable, [&] { return has(VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT); });
+    cell(render, info.multisample, [&] { return multisamples4(device, format); });
+    cell(storage, info.storageWriteOnly, storageImage);
+    cell(storage, info.storageReadOnly, storageImage);
+    cell(storage, info.storageReadWrite, storageImage);
+  }
+  FormatFeatureSupport s;
+  s.bgra8unormStorage = storage[0] && render[0];
+  s.rg11b10ufloatRenderable = storage[1] && render[1];
+  s.tier1Storage = storage[2];
+  s.tier2Storage = storage[2] && storage[3];
+  s.textureFormatsTier1 = s.tier1Storage && render[2] && s.rg11b10ufloatRenderable;
+  s.textureFormatsTier2 = s.tier2Storage && render[3] && s.textureFormatsTier1;
+  return s;
 }
 
 }  // namespace bindery::vulkan

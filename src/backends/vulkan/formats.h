@@ -44,6 +44,29 @@ struct CompressedFormatSupport {
 CompressedFormatSupport compressedFormatSupport(VkPhysicalDevice device,
                                                 const VkPhysicalDeviceFeatures& features);
 
+// The format-capability features (#texture-format-caps cells that read "if
+// <feature> is enabled") the device supports: each is offered when every cell
+// that names it holds on the device (format features in optimal tiling:
+// COLOR_ATTACHMENT for RENDER_ATTACHMENT and resolve, COLOR_ATTACHMENT_BLEND
+// for blendable, 4 samples for multisampling, STORAGE_IMAGE for each storage
+// access, SAMPLED_IMAGE and both transfers for a format the feature itself
+// enables), and the shader can name the format: the extended SPIR-V formats
+// need shaderStorageImageExtendedFormats, 'bgra8unorm' (no SPIR-V format)
+// shaderStorageImageWriteWithoutFormat. texture-formats-tier1 implies
+// rg11b10ufloat-renderable and tier2 implies tier1 (#texture-formats-tier1).
+struct FormatFeatureSupport {
+  bool bgra8unormStorage = false;
+  bool rg11b10ufloatRenderable = false;
+  bool textureFormatsTier1 = false;
+  bool textureFormatsTier2 = false;
+  // The storage half of each tier alone (lavapipe cannot blend snorm formats,
+  // so it lacks tier1's render cells but has every storage cell).
+  bool tier1Storage = false;
+  bool tier2Storage = false;
+};
+FormatFeatureSupport formatFeatureSupport(VkPhysicalDevice device,
+                                          const VkPhysicalDeviceFeatures& features);
+
 // Bytes of one texel in a buffer copy of `vkAspect` (a single aspect): the
 // color format's block size, 2 or 4 for depth, 1 for stencil.
 uint32_t copyBlockBytes(TextureFormat format, VkFormat vkFormat, VkImageAspectFlags vkAspect);
