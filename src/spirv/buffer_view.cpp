@@ -28,7 +28,7 @@ namespace bindery::spirv {
 
 namespace {
 
-// Arrays of more elements than this are loaded and stored by a loop.
+// Arrays of more elements than this are loaded and stored by a loop (viewArrayCall).
 constexpr uint32_t kUnrollLimit = 8;
 
 // #buffer-view-builtin-functions: ArrayOffset(T), the runtime-sized array of T
@@ -379,7 +379,7 @@ Id Generator::viewLoad(const ViewPtr& v, TypeId t) {
     }
     case TypeKind::Array: {
       if (ty.count == 0 && ty.overrideKey == kNone) break;
-      if (ty.count > kUnrollLimit) return viewLoadLoop(v, t);
+      if (ty.count > kUnrollLimit) return viewArrayCall(v, t, 0);
       for (uint32_t k = 0; k < ty.count; ++k) parts.push_back(part(k * T.strideOf(t), ty.elem));
       break;
     }
@@ -433,7 +433,7 @@ void Generator::viewStore(const ViewPtr& v, TypeId t, Id value) {
     case TypeKind::Array:
       if (ty.count == 0 && ty.overrideKey == kNone) break;
       if (ty.count > kUnrollLimit) {
-        viewStoreLoop(v, t, value);
+        viewArrayCall(v, t, value);
         return;
       }
       for (uint32_t k = 0; k < ty.count; ++k) part(k * T.strideOf(t), ty.elem, extract(ty.elem, k));
@@ -464,6 +464,73 @@ void Generator::viewStoreHalf(const ViewPtr& v, Id value) {
   Id relaxed = constU32(0);
   op(spv::Op::OpAtomicAnd, T.u32(), {word, scope, relaxed, keep});
   op(spv::Op::OpAtomicOr, T.u32(), {word, scope, relaxed, set});
+}
+
+// An array past the unroll limit is loaded or stored by a function holding a
+// counted loop, one per (array type, buffer, direction), so the caller's
+// expression never holds a loop (inside a continue construct, lavapipe took
+// the break-if's branch wrongly after one). A buffer variable binds; a
+// storage buffer pointer parameter is passed; offset, end and last word are
+// u32 parameters.
+Id Generator::viewArrayCall(const ViewPtr& v, TypeId t, Id value) {
+  auto path = paths_.find(v.root);
+  const bool global =
+      path != paths_.end() && path->second.root == v.root && path->second.steps.empty();
+  std::vector<uint32_t> key{t, global ? v.root : 0, uint32_t(v.space), v.block, value ? 1u : 0u};
+  Id fnId;
+  if (auto it = viewFunctions_.find(key); it != viewFunctions_.end()) {
+    fnId = it->second;
+  } else {
+    fnId = b.newId();
+    viewFunctions_[key] = fnId;
+    emitViewArrayFunction(fnId, v, global, t, value != 0);
+  }
+  std::vector<Id> args{fnId};
+  if (!global) args.push_back(v.root);
+  args.insert(args.end(), {v.offset, v.end, v.lastWord});
+  if (value) args.push_back(value);
+  return opId(spv::Op::OpFunctionCall, value ? voidType() : type(t), args);
+}
+
+void Generator::emitViewArrayFunction(Id fnId, const ViewPtr& v, bool global, TypeId t,
+                                      bool store) {
+  FnCtx ctx;
+  FnCtx* saved = fn_;
+  fn_ = &ctx;
+  std::vector<Id> paramTypes;
+  if (!global) paramTypes.push_back(pointerType(storageClass(v.space), storageWordsBlock()));
+  paramTypes.insert(paramTypes.end(), 3, type(T.u32()));
+  if (store) paramTypes.push_back(type(t));
+  Id ret = store ? voidType() : type(t);
+  Words header;
+  emitOp(header, spv::Op::OpFunction,
+         {ret, fnId, uint32_t(spv::FunctionControlMask::MaskNone), functionType(ret, paramTypes)});
+  if (options.emitNames) b.name(fnId, store ? "bufferView_store" : "bufferView_load");
+  std::vector<Id> params;
+  for (Id pt : paramTypes) {
+    params.push_back(b.newId());
+    emitOp(header, spv::Op::OpFunctionParameter, {pt, params.back()});
+  }
+  ViewPtr inner = v;
+  size_t k = 0;
+  inner.root = global ? v.root : params[k++];
+  inner.offset = params[k++];
+  inner.end = params[k++];
+  inner.lastWord = params[k++];
+  label(b.newId());
+  if (store) {
+    viewStoreLoop(inner, t, params[k]);
+    inst(spv::Op::OpReturn, {});
+  } else {
+    inst(spv::Op::OpReturnValue, {viewLoadLoop(inner, t)});
+  }
+  Words& out = b.functions;
+  out.insert(out.end(), header.begin(), header.end());
+  out.insert(out.end(), ctx.body.begin(), ctx.body.begin() + 2);  // the first OpLabel
+  out.insert(out.end(), ctx.vars.begin(), ctx.vars.end());
+  out.insert(out.end(), ctx.body.begin() + 2, ctx.body.end());
+  emitOp(out, spv::Op::OpFunctionEnd, {});
+  fn_ = saved;
 }
 
 // for (k = 0; k < count; ++k) body(k), as a structured loop in the current function.

@@ -197,12 +197,15 @@ class Generator {
   Id viewLoad(const ViewPtr& v, TypeId t);
   void viewStore(const ViewPtr& v, TypeId t, Id value);
   void viewStoreHalf(const ViewPtr& v, Id value);
+  Id viewArrayCall(const ViewPtr& v, TypeId t, Id value);
+  void emitViewArrayFunction(Id fnId, const ViewPtr& v, bool global, TypeId t, bool store);
   Id viewLoadLoop(const ViewPtr& v, TypeId t);
   void viewStoreLoop(const ViewPtr& v, TypeId t, Id value);
   void countedLoop(uint32_t count, const std::function<void(Id)>& body);
   Id addU32(Id a, uint32_t c);
   Id asU32(Id v, TypeId t);
   std::unordered_map<Id, ViewPtr> views_;
+  std::map<std::vector<uint32_t>, Id> viewFunctions_;  // viewArrayCall's functions
   Id storageWords_ = 0;
 
   // ---- statements.cpp

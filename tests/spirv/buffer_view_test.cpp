@@ -304,4 +304,28 @@ TEST(SpirvBufferView, LoopLoweringIsAStructuredCountedLoop) {
   EXPECT_EQ(count(d, "OpAccessChain %_ptr_StorageBuffer_uint"), 2u) << d;
 }
 
+TEST(SpirvBufferView, CountedLoopsInsideConditionsAndContinuing) {
+  // a whole-array load past the unroll limit is a loop wherever the expression
+  // is: a while condition, an if condition, a switch selector, a break-if
+  std::string d = SPIRV_EXPECT_VALID(R"(requires buffer_view;
+@group(0) @binding(0) var<storage, read_write> b : buffer;
+fn at(x : array<u32, 16>, i : u32) -> u32 { return x[i]; }
+@compute @workgroup_size(1) fn main() {
+  let a = bufferView<array<u32, 16>>(&b, 0);
+  while (at(*a, 0u) < 4u && at(*bufferView<array<u32, 16>>(&b, 64), 1u) == 0u) {
+    (*a)[0]++;
+  }
+  if (at(*bufferView<array<u32, 16>>(&b, 128), 2u) == 1u) { (*a)[3] = 1u; }
+  switch (at(*a, 3u)) { case 1u: { (*a)[4] = 2u; } default: {} }
+  loop {
+    (*a)[5]++;
+    continuing { break if at(*bufferView<array<u32, 16>>(&b, 256), 5u) > 8u; }
+  }
+})",
+                                     "main");
+  // the five loads share one function and its loop; the two WGSL loops
+  EXPECT_EQ(count(d, "OpLoopMerge"), 1u + 2u) << d;
+  EXPECT_EQ(count(d, "OpFunctionCall %_arr_uint_uint_16 %bufferView_load"), 5u) << d;
+}
+
 }  // namespace
