@@ -44,7 +44,7 @@ constexpr VkAccessFlags kShaderAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SH
 
 }  // namespace
 
-// Adds r to one epoch's reads or writes: merged into a range it overlaps or
+// Adds r to one epoch's writes: merged into a range it overlaps or
 // touches; past kMaxRangesPerEpoch distinct ranges the list becomes their
 // hull. Both only widen what a later dispatch is compared with (one more
 // barrier at worst, never one fewer), and keep each comparison short.
@@ -110,6 +110,13 @@ void ComputePassRecorder::noteOtherCommand(CommandType type) {
     case CommandType::PushDebugGroup:
     case CommandType::PopDebugGroup:
     case CommandType::InsertDebugMarker: return;
+    case CommandType::ResolveQuerySet:
+      // It may bind its own compute pipeline and set (query_set.h).
+      boundPipeline_ = VK_NULL_HANDLE;
+      preparedPipeline_ = nullptr;
+      binder_.forget();
+      otherWorkSincePass_ = true;
+      return;
     default: otherWorkSincePass_ = true;
   }
 }
@@ -134,6 +141,10 @@ void ComputePassRecorder::barrierNow(VkPipelineStageFlags src, VkAccessFlags src
   vkCmdPipelineBarrier(commands_, src, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0, nullptr,
                        0, nullptr);
   ++epoch_;
+  // The barrier orders everything before it: a new epoch starts empty.
+  pendingReads_.clear();
+  everythingRead_ = false;
+  epochHasWrites_ = false;
   ++tls.barriers;
 }
 
@@ -200,11 +211,83 @@ void ComputePassRecorder::bindSets() {
   tls.descriptorSetsBound += bound.sets;
 }
 
+// The byte range a group's buffer use covers: its own range moved by its
+// dynamic offset.
+ComputePassRecorder::ByteRange ComputePassRecorder::rangeOf(const DescriptorBinder::WantedGroup& w,
+                                                            const BufferUse& use) {
+  uint64_t begin = use.offset;
+  if (use.dynamicIndex >= 0 && static_cast<uint32_t>(use.dynamicIndex) < w.offsetCount) {
+    begin += w.offsets[use.dynamicIndex];
+  }
+  return ByteRange{begin, begin + use.size};
+}
+
+bool ComputePassRecorder::onlyReadsBuffers(uint32_t count) const {
+  for (uint32_t n = 0; n < count; ++n) {
+    const BindGroup* group = binder_.wanted(n).group;
+    if (group && (group->writesAnything() || !group->textureUses().empty())) return false;
+  }
+  return true;
+}
+
+ComputePassRecorder::BufferRanges& ComputePassRecorder::rangesOf(VkBuffer buffer) {
+  BufferRanges& s = buffers_[buffer];
+  if (s.epoch != epoch_) {
+    s.epoch = epoch_;
+    s.reads = {};
+    s.writes.clear();
+  }
+  return s;
+}
+
+void ComputePassRecorder::widen(ByteRange& hull, ByteRange r) {
+  if (hull.begin == hull.end) {
+    hull = r;
+  } else {
+    hull.begin = std::min(hull.begin, r.begin);
+    hull.end = std::max(hull.end, r.end);
+  }
+}
+
+void ComputePassRecorder::notePendingReads() {
+  for (const DescriptorBinder::WantedGroup& w : pendingReads_) {
+    for (const BufferUse& use : w.group->bufferUses())
+      widen(rangesOf(use.buffer).reads, rangeOf(w, use));
+  }
+  pendingReads_.clear();
+}
+
 void ComputePassRecorder::trackUses() {
   // The same groups as the last dispatch, which only read: nothing new.
   if (!usesDirty_ && lastUsesReadOnly_) return;
   const PipelineLayout& layout = *binder_.layout();
   uint32_t count = layout.setCount();
+  // Reads never wait for reads: while this epoch has no write, a dispatch
+  // that only reads buffers needs no barrier, and its groups are kept as
+  // they are; they become byte ranges only when a write comes (a write after
+  // them waits for them), or when many have gathered.
+  if (!epochHasWrites_ && onlyReadsBuffers(count)) {
+    if (pendingReads_.size() >= kMaxPendingReads) {
+      // Many read-only dispatches in one epoch: every buffer counts as read
+      // whole (the next write waits for them all: one barrier at worst).
+      pendingReads_.clear();
+      everythingRead_ = true;
+    }
+    for (uint32_t n = 0; n < count; ++n) {
+      const DescriptorBinder::WantedGroup& w = binder_.wanted(n);
+      if (!w.group || w.group->bufferUses().empty()) continue;
+      // The group just kept again, with no dynamic offsets: nothing new.
+      if (!pendingReads_.empty() && w.offsetCount == 0 && pendingReads_.back().group == w.group &&
+          pendingReads_.back().offsetCount == 0) {
+        continue;
+      }
+      pendingReads_.push_back(w);
+    }
+    lastUsesReadOnly_ = true;
+    usesDirty_ = false;
+    return;
+  }
+  notePendingReads();
   bool conflict = false, readOnly = true;
   // Read or write after write; write after read.
   auto conflicts = [&](const auto& states, auto key, bool writable) {
@@ -216,39 +299,29 @@ void ComputePassRecorder::trackUses() {
     (writable ? s.writeEpoch : s.readEpoch) = epoch_;
     if (writable) readOnly = false;
   };
-  // Buffers by byte range (the group's range moved by its dynamic offset).
-  auto rangeOf = [](const DescriptorBinder::WantedGroup& w, const BufferUse& use) {
-    uint64_t begin = use.offset;
-    if (use.dynamicIndex >= 0 && static_cast<uint32_t>(use.dynamicIndex) < w.offsetCount) {
-      begin += w.offsets[use.dynamicIndex];
-    }
-    return ByteRange{begin, begin + use.size};
-  };
-  auto overlaps = [](const std::vector<ByteRange>& ranges, ByteRange r) {
-    for (const ByteRange& x : ranges) {
-      if (x.begin < r.end && r.begin < x.end) return true;
-    }
-    return false;
-  };
   auto bufferConflicts = [&](VkBuffer buffer, ByteRange r, bool writable) {
     auto it = buffers_.find(buffer);
     if (it == buffers_.end() || it->second.epoch != epoch_) return false;
-    return overlaps(it->second.writes, r) || (writable && overlaps(it->second.reads, r));
-  };
-  auto noteBuffer = [&](BufferRanges& s, ByteRange r, bool writable) {
-    if (s.epoch != epoch_) {
-      s.epoch = epoch_;
-      s.reads.clear();
-      s.writes.clear();
+    for (const ByteRange& x : it->second.writes) {
+      if (x.overlaps(r)) return true;
     }
-    addRange(writable ? s.writes : s.reads, r);
-    if (writable) readOnly = false;
+    return writable && it->second.reads.overlaps(r);
+  };
+  auto noteBuffer = [&](VkBuffer buffer, ByteRange r, bool writable) {
+    BufferRanges& s = rangesOf(buffer);
+    if (writable) {
+      addRange(s.writes, r);
+      readOnly = false;
+    } else {
+      widen(s.reads, r);
+    }
   };
   for (uint32_t n = 0; n < count && !conflict; ++n) {
     const DescriptorBinder::WantedGroup& w = binder_.wanted(n);
     if (!w.group) continue;
     for (const BufferUse& use : w.group->bufferUses()) {
-      conflict |= bufferConflicts(use.buffer, rangeOf(w, use), use.writable);
+      conflict |= (use.writable && everythingRead_) ||
+                  bufferConflicts(use.buffer, rangeOf(w, use), use.writable);
     }
     for (const TextureUse& use : binder_.wanted(n).group->textureUses()) {
       conflict |= conflicts(images_, use.view->texture().handle(), use.writable);
@@ -261,7 +334,7 @@ void ComputePassRecorder::trackUses() {
     const DescriptorBinder::WantedGroup& w = binder_.wanted(n);
     if (!w.group) continue;
     for (const BufferUse& use : w.group->bufferUses()) {
-      noteBuffer(buffers_[use.buffer], rangeOf(w, use), use.writable);
+      noteBuffer(use.buffer, rangeOf(w, use), use.writable);
     }
     // Textures move to their layout (cleared first if never written).
     prepareTextureUses(commands_, *binder_.wanted(n).group, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
@@ -269,6 +342,7 @@ void ComputePassRecorder::trackUses() {
       note(images_[use.view->texture().handle()], use.writable);
     }
   }
+  if (!readOnly) epochHasWrites_ = true;
   lastUsesReadOnly_ = readOnly;
   usesDirty_ = false;
 }

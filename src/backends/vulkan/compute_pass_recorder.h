@@ -40,6 +40,7 @@ enum class CommandType : uint8_t;
 namespace bindery::vulkan {
 
 class BindGroup;
+struct BufferUse;
 class ComputePipeline;
 class ComputeState;
 class PipelineLayout;
@@ -75,17 +76,29 @@ class ComputePassRecorder {
     uint64_t writeEpoch = 0;
   };
   // Buffers are tracked per byte range: dispatches that write disjoint
-  // ranges of one buffer need no barrier between them, and reads never wait
-  // for reads.
+  // ranges of one buffer need no barrier between them (each epoch's writes:
+  // up to kMaxRangesPerEpoch ranges, then their hull), and reads never wait
+  // for reads (each epoch's reads: their hull, which a write must miss).
   struct ByteRange {
     uint64_t begin = 0, end = 0;
+    bool overlaps(ByteRange r) const { return begin < r.end && r.begin < end; }
   };
   static constexpr size_t kMaxRangesPerEpoch = 32;
   struct BufferRanges {
     uint64_t epoch = 0;  // the ranges below are this epoch's
-    std::vector<ByteRange> reads, writes;
+    ByteRange reads;     // empty: none
+    std::vector<ByteRange> writes;
   };
   static void addRange(std::vector<ByteRange>& ranges, ByteRange r);
+  static void widen(ByteRange& hull, ByteRange r);  // hull of both (an empty hull: r)
+  static ByteRange rangeOf(const DescriptorBinder::WantedGroup& w, const BufferUse& use);
+  // This epoch's state of `buffer` (emptied when it was an earlier epoch's).
+  BufferRanges& rangesOf(VkBuffer buffer);
+  // While an epoch has no write, read-only dispatches' groups are kept whole
+  // (no lookup per dispatch) until a write needs their ranges.
+  static constexpr size_t kMaxPendingReads = 2048;
+  bool onlyReadsBuffers(uint32_t setCount) const;
+  void notePendingReads();
 
   void beginPass();
   Status setPipeline(const uint8_t* payload);
@@ -122,6 +135,9 @@ class ComputePassRecorder {
   // Usage tracking: epoch_ grows at each barrier.
   uint64_t epoch_ = 1;
   std::unordered_map<VkBuffer, BufferRanges> buffers_;
+  std::vector<DescriptorBinder::WantedGroup> pendingReads_;  // this epoch's, not in buffers_ yet
+  bool epochHasWrites_ = false;
+  bool everythingRead_ = false;                      // pendingReads_ overflowed this epoch
   std::unordered_map<VkImage, BufferState> images_;  // storage and sampled textures
 
   // Indirect dispatches.
