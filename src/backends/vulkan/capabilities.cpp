@@ -153,10 +153,10 @@ FeatureSet featuresOf(const PhysicalDevice& device) {
   const ShaderFeatures& shader = shaderFeaturesOf(device);
   if (shader.f16) features.add(FeatureName::ShaderF16);
   if (shader.subgroups) features.add(FeatureName::Subgroups);
-  // Timestamps resolve to nanoseconds unscaled (query_set.h): only with one
-  // tick per nanosecond.
+  // Timestamps resolve to nanoseconds, converted from ticks on the GPU where
+  // the period is not 1 (query_set.h).
   const VkPhysicalDeviceLimits& limits = device.properties.limits;
-  if (limits.timestampComputeAndGraphics && limits.timestampPeriod == 1.0f) {
+  if (limits.timestampComputeAndGraphics && limits.timestampPeriod > 0) {
     features.add(FeatureName::TimestampQuery);
   }
   return features;

@@ -184,7 +184,7 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
         break;
       }
       case CommandType::ResolveQuerySet:
-        recordResolveQuerySet(commands, payload<core::ResolveQuerySetCmd>(p));
+        status = recordResolveQuerySet(commands, payload<core::ResolveQuerySetCmd>(p));
         break;
       // Debug markers change nothing on the GPU (VK_EXT_debug_utils labels may
       // come later).

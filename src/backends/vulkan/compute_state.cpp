@@ -8,6 +8,7 @@
 #include "backends/vulkan/descriptor_allocator.h"
 #include "backends/vulkan/device.h"
 #include "backends/vulkan/indirect_dispatch.h"
+#include "backends/vulkan/query_set.h"
 #include "backends/vulkan/sampler.h"
 
 namespace bindery::vulkan {
@@ -62,6 +63,7 @@ ComputeState::ComputeState(Device& device) : device_(device) {
 
 ComputeState::~ComputeState() {
   indirect_.reset();
+  timestamps_.reset();
   samplers_.reset();
   setLayouts_.reset();
   descriptors_.reset();
@@ -85,6 +87,15 @@ Result<IndirectDispatchValidator*> ComputeState::indirectValidator() {
     indirect_ = std::move(made.value());
   }
   return indirect_.get();
+}
+
+Result<TimestampConverter*> ComputeState::timestampConverter() {
+  if (!timestamps_) {
+    Result<std::unique_ptr<TimestampConverter>> made = TimestampConverter::create(*this);
+    if (made.isError()) return made.error();
+    timestamps_ = std::move(made.value());
+  }
+  return timestamps_.get();
 }
 
 }  // namespace bindery::vulkan

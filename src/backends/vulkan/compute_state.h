@@ -24,6 +24,7 @@ class SetLayoutCache;
 class DescriptorAllocator;
 class IndirectDispatchValidator;
 class SamplerCache;
+class TimestampConverter;
 
 class ComputeState {
  public:
@@ -44,6 +45,8 @@ class ComputeState {
   SamplerCache& samplers() { return *samplers_; }
   // Made on the first dispatchWorkgroupsIndirect.
   Result<IndirectDispatchValidator*> indirectValidator();
+  // Made on the first resolve of timestamps that need converting (query_set.h).
+  Result<TimestampConverter*> timestampConverter();
 
  private:
   static std::shared_ptr<ComputeState> lookUp(Device& device);
@@ -54,6 +57,7 @@ class ComputeState {
   std::unique_ptr<SetLayoutCache> setLayouts_;
   std::unique_ptr<IndirectDispatchValidator> indirect_;
   std::unique_ptr<SamplerCache> samplers_;
+  std::unique_ptr<TimestampConverter> timestamps_;
 };
 
 }  // namespace bindery::vulkan

@@ -5,10 +5,16 @@
 // of compute and render passes resolve to monotonic nanoseconds. Under the
 // validation layer.
 #include <chrono>
+#include <cstring>
 
 #include "render_test.h"
+// After the fixture: the Vulkan backend's names are not the API's.
+#include "backends/vulkan/query_set.h"
 
 namespace bindery::vulkan::testing {
+
+// The public API's QuerySet, not the Vulkan backend's.
+using bindery::QuerySet;
 namespace {
 
 // A full-screen triangle at depth `z` (an override).
@@ -206,6 +212,107 @@ TEST_F(RenderTimestampTest, ComputeAndRenderPassTimestampsAreMonotonicNanosecond
   // Nanoseconds: the GPU's span is within the host's around it.
   EXPECT_LE(v[3] - v[0], static_cast<uint64_t>(elapsed));
   expectImage(t, [](uint32_t x, uint32_t y) { return triangleImage(x, y, kBlue); });
+}
+
+TEST_F(RenderTimestampTest, TicksAreConvertedToNanosecondsWhereThePeriodIsNot1) {
+  // #dom-gpucommandencoder-resolvequeryset writes nanoseconds: with a period
+  // of P ns per tick (forced here; lavapipe counts in ns) the resolved value
+  // is the saved tick count times P, converted on the GPU (query_set.h).
+  ShaderModuleDescriptor md;
+  md.code = R"(
+@group(0) @binding(0) var<storage, read_write> out : array<u32>;
+@compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id : vec3u) {
+  var x = id.x + out[id.x];
+  for (var i = 0u; i < 20000u; i++) { x = x * 1664525u + 1013904223u; }
+  out[id.x] = x;
+})";
+  ComputePipelineDescriptor cd;
+  cd.layout = kAutoLayout;
+  cd.compute.module = device_.createShaderModule(md);
+  cd.compute.entryPoint = "main";
+  ComputePipeline busy = device_.createComputePipeline(cd);
+  Buffer out = makeBuffer(1024, BufferUsage::Storage | BufferUsage::CopySrc);
+  BindGroupDescriptor gd;
+  gd.layout = busy.getBindGroupLayout(0);
+  gd.entries = {{0, BufferBinding{out, 0, std::nullopt}}};
+  BindGroup group = device_.createBindGroup(gd);
+  QuerySet stamps = device_.createQuerySet({"", QueryType::Timestamp, 4});
+  auto resolve = [&](float period) {
+    setTimestampPeriodForTesting(period);
+    Buffer resolved = makeBuffer(32, BufferUsage::QueryResolve | BufferUsage::CopySrc);
+    CommandEncoder encoder = device_.createCommandEncoder();
+    encoder.resolveQuerySet(stamps, 0, 4, resolved, 0);
+    submit(encoder);
+    setTimestampPeriodForTesting(0);
+    std::vector<uint8_t> bytes = readBuffer(resolved, 0, 32);
+    std::vector<uint64_t> v(4);
+    std::memcpy(v.data(), bytes.data(), 32);
+    return v;
+  };
+  // Pass 1 (timed), a converting resolve, pass 2 with the same pipeline and
+  // group: the resolve's own pipeline and set must not stand in for them.
+  constexpr float kPeriod = 52.083332f;
+  setTimestampPeriodForTesting(kPeriod);
+  Buffer converted = makeBuffer(32, BufferUsage::QueryResolve | BufferUsage::CopySrc);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  for (int pass = 0; pass < 2; ++pass) {
+    ComputePassDescriptor cpd;
+    if (pass == 0) cpd.timestampWrites = ComputePassTimestampWrites{stamps, 0, 1};
+    ComputePassEncoder cpass = encoder.beginComputePass(cpd);
+    cpass.setPipeline(busy);
+    cpass.setBindGroup(0, group);
+    cpass.dispatchWorkgroups(4);
+    cpass.end();
+    if (pass == 0) encoder.resolveQuerySet(stamps, 0, 4, converted, 0);
+  }
+  submit(encoder);
+  setTimestampPeriodForTesting(0);
+  std::vector<uint8_t> bytes = readBuffer(converted, 0, 32);
+  std::vector<uint64_t> ns(4);
+  std::memcpy(ns.data(), bytes.data(), 32);
+  std::vector<uint64_t> ticks = resolve(1.0f);  // period 1: copied unchanged
+  // Both passes ran: out[i] is the LCG applied twice from i.
+  std::vector<uint8_t> outBytes = readBuffer(out, 0, 1024);
+  for (uint32_t i = 0; i < 256; ++i) {
+    uint32_t x = i;
+    for (int pass = 0; pass < 2; ++pass) {
+      x = i + (pass == 0 ? 0 : x);
+      for (int k = 0; k < 20000; ++k) x = x * 1664525u + 1013904223u;
+    }
+    uint32_t got;
+    std::memcpy(&got, &outBytes[i * 4], 4);
+    ASSERT_EQ(got, x) << i;
+  }
+  const TimestampScale scale = timestampScaleOf(kPeriod);
+  for (uint32_t i = 0; i < 2; ++i) {
+    ASSERT_GT(ticks[i], uint64_t{1} << 32) << "exercise the high word";
+    // (ticks * multiplier) >> shift in 96 bits: the high word's product is
+    // a multiple of 2^32, so its shift is exact.
+    const uint64_t lo = (ticks[i] & 0xffffffffu) * scale.multiplier;
+    const uint64_t hi = (ticks[i] >> 32) * scale.multiplier;
+    const uint64_t exact = (lo >> scale.shift) + (hi << (32 - scale.shift));
+    EXPECT_EQ(ns[i], exact) << i;
+    EXPECT_NEAR(static_cast<double>(ns[i]), static_cast<double>(ticks[i]) * kPeriod,
+                static_cast<double>(ticks[i]) * kPeriod * 1e-7)
+        << i;
+  }
+  EXPECT_EQ(ns[2], 0u);  // never written
+  EXPECT_EQ(ns[3], 0u);
+  EXPECT_LE(ns[0], ns[1]);
+  // With the device's own period: the busy pass measures more than 0 ns.
+  std::vector<uint64_t> own = resolve(0);
+  EXPECT_GT(own[1], own[0]);
+}
+
+TEST(TimestampScaleTest, FixedPointFactorKeepsTheMostBits) {
+  EXPECT_EQ(timestampScaleOf(1.0f).multiplier, 1u << 31);
+  EXPECT_EQ(timestampScaleOf(1.0f).shift, 31u);
+  TimestampScale intel = timestampScaleOf(52.083332f);  // < 2^6: 26 fraction bits
+  EXPECT_EQ(intel.shift, 26u);
+  EXPECT_NEAR(intel.multiplier / 67108864.0, 52.083332, 1e-7);
+  TimestampScale amd = timestampScaleOf(40.0f);
+  EXPECT_EQ(amd.shift, 26u);
+  EXPECT_EQ(amd.multiplier, 40u << 26);
 }
 
 }  // namespace
