@@ -196,6 +196,20 @@ export interface BinderyExternalTextureDescriptor extends GPUObjectDescriptorBas
   colorSpace?: 'srgb' | 'display-p3';
 }
 
+/** copyExternalImageToTexture's sources in bindery: an ImageData-like object
+ *  (RGBA8 rows, not premultiplied) or a FrameSource. */
+export interface BinderyImageDataLike {
+  data: Uint8ClampedArray | Uint8Array;
+  width: number;
+  height: number;
+  colorSpace?: 'srgb' | 'display-p3';
+}
+export interface BinderyCopyExternalImageSourceInfo {
+  source: BinderyImageDataLike | FrameSource;
+  origin?: GPUOrigin2D;
+  flipY?: boolean;
+}
+
 declare global {
   interface GPUError {
     /** bindery: the stable bindery::ErrorCode name of the cause
@@ -205,5 +219,13 @@ declare global {
   interface GPUDevice {
     /** bindery: a FrameSource stands in for HTMLVideoElement / VideoFrame. */
     importExternalTexture(descriptor: BinderyExternalTextureDescriptor): GPUExternalTexture;
+  }
+  interface GPUQueue {
+    /** bindery: the sources are an ImageData-like object or a FrameSource. */
+    copyExternalImageToTexture(
+      source: BinderyCopyExternalImageSourceInfo,
+      destination: GPUCopyExternalImageDestInfo,
+      copySize: GPUExtent3DStrict,
+    ): undefined;
   }
 }

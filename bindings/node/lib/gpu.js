@@ -206,6 +206,9 @@ class GPUQueue {
   writeTexture(destination, data, dataLayout, size) {
     native.queueWriteTexture(this.#device, arguments.length, destination, data, dataLayout, size);
   }
+  copyExternalImageToTexture(source, destination, copySize) {
+    native.queueCopyExternalImageToTexture(this.#device, arguments.length, source, destination, copySize);
+  }
   submit(commandBuffers) {
     if (arguments.length < 1) throw new TypeError('GPUQueue.submit: 1 argument required, but only 0 present.');
     native.queueSubmit(this.#device, commandBuffers);

@@ -423,6 +423,7 @@ void initDevice(Napi::Env env, Napi::Object exports) {
   fn(exports, "queueOnSubmittedWorkDone", queueOnSubmittedWorkDone);
   fn(exports, "queueSubmit", queueSubmit);
   fn(exports, "queueWriteTexture", queueWriteTexture);
+  fn(exports, "queueCopyExternalImageToTexture", queueCopyExternalImageToTexture);
   fn(exports, "injectBackendFailureForTesting", injectBackendFailureForTesting);
 
   Napi::Object methods = Napi::Object::New(env);

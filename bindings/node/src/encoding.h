@@ -223,6 +223,8 @@ Napi::Value createRenderBundleEncoder(const Napi::CallbackInfo& info);
 // (device, argc, destination, data, dataLayout, size).
 void queueSubmit(const Napi::CallbackInfo& info);
 void queueWriteTexture(const Napi::CallbackInfo& info);
+// GPUQueue.copyExternalImageToTexture (external_image.cpp).
+void queueCopyExternalImageToTexture(const Napi::CallbackInfo& info);
 
 // The bytes of an AllowSharedBufferSource and the size of the elements its
 // offsets count (1 for an ArrayBuffer or a DataView); a TypeError otherwise.
