@@ -250,10 +250,18 @@ Status RenderPassRecorder::beginPass(const uint8_t* p) {
     bool cleared =
         (!hasDepth || depthLoad == LoadOp::Clear) && (!hasStencil || stencilLoad == LoadOp::Clear);
     // Every aspect read-only: the layout sampled depth/stencil textures use
-    // (bind_group.cpp), so the pass may also sample this texture.
+    // (bind_group.cpp), so the pass may also sample this texture. One aspect
+    // read-only: the layout with that aspect read-only (Vulkan 1.1), which a
+    // descriptor of that aspect alone in the read-only layout matches, so the
+    // pass may sample it while the other aspect is written (each aspect is its
+    // own subresource, #programming-model-resource-usages).
     bool allReadOnly = (!hasDepth || ds->depthReadOnly) && (!hasStencil || ds->stencilReadOnly);
     VkImageLayout layout = allReadOnly ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL
-                                       : VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+                           : hasDepth && hasStencil && ds->depthReadOnly
+                               ? VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL
+                           : hasDepth && hasStencil && ds->stencilReadOnly
+                               ? VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL
+                               : VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
     view.texture().prepareAttachment(commands_, range, layout, cleared);
     auto fill = [&](VkRenderingAttachmentInfoKHR& info, LoadOp load, StoreOp store, bool readOnly) {
       info.imageView = handle.value();

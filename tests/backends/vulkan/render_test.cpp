@@ -519,6 +519,108 @@ struct Out { @builtin(position) position : vec4f, @location(0) color : vec4f }
   });
 }
 
+TEST_F(RenderDepthTest, SamplesDepthWhileItsStencilIsWrittenInThePass) {
+  // A depth24plus-stencil8 attachment with depthReadOnly and a written
+  // stencil, whose depth aspect the pass also samples: the depth aspect is
+  // attachment-read + constant, the stencil aspect attachment, each aspect
+  // its own subresource (#programming-model-resource-usages), so this is
+  // valid. The image is in DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL, which
+  // a depth-only descriptor in DEPTH_STENCIL_READ_ONLY_OPTIMAL matches
+  // (Vulkan's relaxed matching for single-aspect descriptors).
+  Texture t = target();
+  TextureDescriptor dd;
+  dd.size = {kSize, kSize, 1};
+  dd.format = TextureFormat::Depth24plusStencil8;
+  dd.usage = TextureUsage::RenderAttachment | TextureUsage::TextureBinding | TextureUsage::CopySrc;
+  Texture depth = device_.createTexture(dd);
+  auto pipeline = [&](std::string_view wgsl, bool writeDepth, StencilOperation passOp) {
+    RenderPipelineDescriptor d = pipelineDescriptor(wgsl);
+    d.vertex.buffers.push_back(
+        VertexBufferLayout{28,
+                           VertexStepMode::Vertex,
+                           {VertexAttribute{VertexFormat::Float32x3, 0, 0},
+                            VertexAttribute{VertexFormat::Float32x4, 12, 1}}});
+    DepthStencilState ds;
+    ds.format = TextureFormat::Depth24plusStencil8;
+    ds.depthWriteEnabled = writeDepth;
+    ds.depthCompare = writeDepth ? CompareFunction::Less : CompareFunction::Always;
+    ds.stencilFront.passOp = ds.stencilBack.passOp = passOp;
+    d.depthStencil = ds;
+    return device_.createRenderPipeline(d);
+  };
+  RenderPipeline writer = pipeline(kDepthQuads, true, StencilOperation::Keep);
+  RenderPipeline reader = pipeline(R"(
+@group(0) @binding(0) var depthTexture : texture_depth_2d;
+struct Out { @builtin(position) position : vec4f, @location(0) color : vec4f }
+@vertex fn vs(@location(0) position : vec3f, @location(1) color : vec4f) -> Out {
+  return Out(vec4f(position, 1), color);
+}
+@fragment fn fs(in : Out) -> @location(0) vec4f {
+  return vec4f(textureLoad(depthTexture, vec2u(in.position.xy), 0), 0, 0, 1);
+})",
+                                   false, StencilOperation::Replace);
+  TextureViewDescriptor depthOnly;
+  depthOnly.aspect = TextureAspect::DepthOnly;
+  BindGroupDescriptor gd;
+  gd.layout = reader.getBindGroupLayout(0);
+  gd.entries = {{0, depth.createView(depthOnly)}};
+  BindGroup group = device_.createBindGroup(gd);
+  std::vector<ColoredVertex> v;
+  addQuad(v, -1, 0, 0.25f, kGreen);
+  addQuad(v, 0, 1, 0.75f, kGreen);
+  addQuad(v, -1, 1, 0.5f, kBlue);
+  Buffer vertices = bufferWith(v, BufferUsage::Vertex);
+  CommandEncoder encoder = device_.createCommandEncoder();
+  {
+    RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
+    RenderPassDepthStencilAttachment da;
+    da.view = depth.createView();
+    da.depthClearValue = 1.0f;
+    da.depthLoadOp = LoadOp::Clear;
+    da.depthStoreOp = StoreOp::Store;
+    da.stencilLoadOp = LoadOp::Clear;
+    da.stencilStoreOp = StoreOp::Store;
+    pd.depthStencilAttachment = da;
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(writer);
+    pass.setVertexBuffer(0, vertices);
+    pass.draw(12);
+    pass.end();
+  }
+  {
+    RenderPassDescriptor pd = passFor(t, {0, 0, 0, 1});
+    pd.colorAttachments[0].loadOp = LoadOp::Load;
+    RenderPassDepthStencilAttachment da;
+    da.view = depth.createView();
+    da.depthReadOnly = true;
+    da.stencilLoadOp = LoadOp::Load;
+    da.stencilStoreOp = StoreOp::Store;
+    pd.depthStencilAttachment = da;
+    RenderPassEncoder pass = encoder.beginRenderPass(pd);
+    pass.setPipeline(reader);
+    pass.setBindGroup(0, group);
+    pass.setStencilReference(7);
+    pass.setVertexBuffer(0, vertices);
+    pass.draw(6, 1, 12);
+    pass.end();
+  }
+  submit(encoder);
+  // Every fragment drew the depth it sampled (0.25 -> 64, 0.75 -> 191)...
+  expectImage(t, [](uint32_t x, uint32_t) {
+    return x < kSize / 2 ? Rgba{64, 0, 0, 255} : Rgba{191, 0, 0, 255};
+  });
+  // ... and replaced the stencil with the reference.
+  Buffer stencil = makeBuffer(256 * kSize, BufferUsage::CopyDst | BufferUsage::CopySrc);
+  CommandEncoder copy = device_.createCommandEncoder();
+  copy.copyTextureToBuffer({depth, 0, {0, 0, 0}, TextureAspect::StencilOnly},
+                           {stencil, 0, 256, kSize}, {kSize, kSize, 1});
+  submit(copy);
+  std::vector<uint8_t> bytes = readBuffer(stencil, 0, 256 * kSize);
+  for (uint32_t y = 0; y < kSize; ++y) {
+    for (uint32_t x = 0; x < kSize; ++x) ASSERT_EQ(bytes[y * 256 + x], 7) << x << "," << y;
+  }
+}
+
 TEST_F(RenderTest, NullColorSlotAndSecondTarget) {
   // colorAttachments [null, t]; the fragment writes @location(1) only.
   Texture t = target();
