@@ -2,8 +2,9 @@
 // format (#plain-color-formats with STORAGE_BINDING; each is one Vulkan
 // requires storage-image support for), read back by copy and compared with
 // the format's encoding computed here; read-only and read-write access;
-// storage writes then sampled reads in one pass (layout GENERAL ->
-// SHADER_READ_ONLY_OPTIMAL between dispatches); write-after-write ordering;
+// storage writes then sampled reads in one pass (a texture with
+// STORAGE_BINDING is sampled in GENERAL too: barriers, no transition);
+// sampled and read-only storage in one dispatch; write-after-write ordering;
 // lazy zero-initialisation around a partial storage write.
 #include <gtest/gtest.h>
 
