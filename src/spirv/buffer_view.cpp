@@ -467,9 +467,9 @@ void Generator::viewStoreHalf(const ViewPtr& v, Id value) {
 }
 
 // An array past the unroll limit is loaded or stored by a function holding a
-// counted loop, one per (array type, buffer, direction), so the caller's
-// expression never holds a loop (inside a continue construct, lavapipe took
-// the break-if's branch wrongly after one). A buffer variable binds; a
+// counted loop, one per (array type, buffer, direction): the caller's
+// expression holds no control flow (it may be a loop condition or a continue
+// construct) and each copy's code is emitted once. A buffer variable binds; a
 // storage buffer pointer parameter is passed; offset, end and last word are
 // u32 parameters.
 Id Generator::viewArrayCall(const ViewPtr& v, TypeId t, Id value) {

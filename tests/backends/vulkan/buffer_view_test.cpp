@@ -288,6 +288,46 @@ fn viaParam(q : ptr<storage, buffer, read_write>, at : u32) { put(bufferView<u32
   EXPECT_EQ(read<uint32_t>(b, 32), want);
 }
 
+TEST_F(BufferViewTest, ArrayLoadLoopsInConditionsAndContinuing) {
+  // arrays past the unroll limit load by a function holding a loop, also
+  // inside a break-if, an if condition, a switch selector and a while
+  // condition. (Two shaders, one WGSL loop each: on lavapipe a second loop
+  // whose condition reads storage written by the loop ends after one
+  // iteration, buffer views or not; the lead has the reproduction.)
+  const char* prelude = R"(requires buffer_view;
+@group(0) @binding(0) var<storage, read_write> b : buffer;
+fn at(x : array<u32, 16>, i : u32) -> u32 { return x[i]; }
+@compute @workgroup_size(1) fn main() {
+  let a = bufferView<array<u32, 16>>(&b, 0);
+)";
+  const char* bodies[] = {R"(
+  loop {
+    (*a)[5]++;
+    continuing { break if at(*a, 5u) > 8u; }
+  }
+  if (at(*bufferView<array<u32, 16>>(&b, 128), 2u) == 1u) { (*a)[3] = 1u; }
+  switch (at(*a, 3u)) { case 1u: { (*a)[4] = 2u; } default: {} }
+  *bufferView<array<u32, 16>>(&b, 192) = *a;
+})",
+                          R"(
+  while (at(*a, 0u) < 4u && at(*bufferView<array<u32, 16>>(&b, 64), 1u) == 0u) {
+    (*a)[0]++;
+  }
+  *bufferView<array<u32, 16>>(&b, 192) = *a;
+})"};
+  std::vector<uint32_t> words(64, 0);
+  words[34] = 1;
+  Buffer b = bufferWith(words);
+  for (const char* body : bodies) {
+    ComputePipeline p = pipeline(std::string(prelude) + body);
+    dispatch(p, group(p.getBindGroupLayout(0), {bufferEntry(0, b)}), 1);
+  }
+  std::vector<uint32_t> want = words;
+  want[0] = 4, want[3] = 1, want[4] = 2, want[5] = 9;
+  for (int k = 0; k < 16; ++k) want[48 + k] = want[k];
+  EXPECT_EQ(read<uint32_t>(b, 64), want);
+}
+
 // f16 through views ('shader-f16'): a half is half a word, so two
 // invocations storing the two halves of one word must both land (the store
 // of a lone half is an atomic and/or of its word); a vec3h is a word and a
