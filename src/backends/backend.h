@@ -93,16 +93,27 @@ class [[nodiscard]] Result {
   std::variant<T, BackendError> v_;
 };
 
-// Success or a BackendError (Result<void>).
+// Success or a BackendError (Result<void>). One pointer, null on success:
+// recording returns a Status from every command, so success must cost no
+// more than a null pointer to make, move and test.
 class [[nodiscard]] Status {
  public:
   Status() = default;
-  Status(BackendError error) : error_(std::move(error)) {}  // NOLINT
-  bool isError() const { return error_.has_value(); }
+  Status(BackendError error)  // NOLINT: implicit by design
+      : error_(std::make_unique<BackendError>(std::move(error))) {}
+  Status(const Status& other)
+      : error_(other.error_ ? std::make_unique<BackendError>(*other.error_) : nullptr) {}
+  Status(Status&&) noexcept = default;
+  Status& operator=(const Status& other) {
+    if (this != &other) *this = Status(other);
+    return *this;
+  }
+  Status& operator=(Status&&) noexcept = default;
+  bool isError() const { return error_ != nullptr; }
   const BackendError& error() const { return *error_; }
 
  private:
-  std::optional<BackendError> error_;
+  std::unique_ptr<BackendError> error_;
 };
 
 // A point on the queue timeline: submit() returns the serial that completes

@@ -70,17 +70,23 @@ void recordCopyTextureToTexture(VkCommandBuffer commands, const uint8_t* p) {
                                      cmd.copySize);
 }
 
-// The bind groups each render pass of `stream` sets (itself or in the bundles
-// it executes), in pass order, each once: their textures move to the layouts
+// The bind groups with textures each render pass of `stream` sets (itself or
+// in the bundles it executes), in pass order, each once: their textures move to the layouts
 // their shaders use before the pass begins (a dynamic rendering instance
 // allows no layout transition).
 std::vector<std::vector<const BindGroup*>> renderPassGroups(const core::CommandStream& stream) {
   std::vector<std::vector<const BindGroup*>> passes;
   bool inRenderPass = false;
+  // Only groups with textures need anything (most set the same group many
+  // times in a row: noted once).
   auto noteGroup = [&](CommandType type, const uint8_t* p) {
     if (type != CommandType::SetBindGroup) return;
     const auto& cmd = payload<core::SetBindGroupCmd>(p);
-    if (cmd.group) passes.back().push_back(&BindGroup::of(*cmd.group));
+    if (!cmd.group) return;
+    const BindGroup* group = &BindGroup::of(*cmd.group);
+    std::vector<const BindGroup*>& groups = passes.back();
+    if (group->textureUses().empty() || (!groups.empty() && groups.back() == group)) return;
+    groups.push_back(group);
   };
   stream.forEach([&](CommandType type, const uint8_t* p) {
     if (type == CommandType::BeginRenderPass) {
@@ -159,6 +165,11 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
   size_t renderPass = 0;
   stream.forEach([&](CommandType type, const uint8_t* p) {
     if (status.isError()) return;
+    // Inside a render pass every command is the pass's.
+    if (render.inPass()) {
+      status = render.record(type, p);
+      return;
+    }
     if (type == CommandType::BeginRenderPass) {
       prepareRenderPassTextures(commands, passGroups[renderPass++]);
     }

@@ -20,6 +20,7 @@ Status DescriptorBinder::setBindGroup(const core::SetBindGroupCmd& cmd) {
   w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
   w.offsetCount = cmd.dynamicOffsetCount;
   w.source = cmd.group;
+  dirty_ |= 1u << cmd.index;
   return {};
 }
 
@@ -27,6 +28,7 @@ void DescriptorBinder::setLayout(const PipelineLayout& layout) {
   if (boundLayout_ == &layout) return;
   uint32_t keep = PipelineLayout::firstIncompatibleSet(boundLayout_, layout);
   for (uint32_t n = keep; n < kMaxSets; ++n) bound_[n] = {};
+  dirty_ |= keep >= kMaxSets ? 0u : ~0u << keep;
   if (!boundLayout_ || boundLayout_->pushConstantSize() != layout.pushConstantSize()) {
     pushConstantsValid_ = false;
   }
@@ -36,15 +38,22 @@ void DescriptorBinder::setLayout(const PipelineLayout& layout) {
 DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
   Bound done;
   const PipelineLayout& layout = *boundLayout_;
-  uint32_t count = layout.setCount();
+  const uint32_t count = layout.setCount();
+  // Only sets whose wanted group changed (or whose binding a layout change
+  // undid) since the last bind can differ from what is bound.
+  const uint32_t inLayout = count >= kMaxSets ? ~0u : (1u << count) - 1;
+  const uint32_t candidates = dirty_ & inLayout;
+  if (candidates == 0) return done;
+  dirty_ &= ~candidates;
+  const uint32_t end = kMaxSets - static_cast<uint32_t>(__builtin_clz(candidates));
   std::array<VkDescriptorSet, kMaxSets> sets;
   std::array<uint32_t, 256> offsets;
-  uint32_t n = 0;
-  while (n < count) {
+  uint32_t n = static_cast<uint32_t>(__builtin_ctz(candidates));
+  while (n < end) {
     // A run of sets that differ from what is bound.
     uint32_t first = n, setCount = 0, offsetCount = 0;
     bool failed = false;
-    for (; n < count; ++n) {
+    for (; n < end; ++n) {
       const WantedGroup& w = wanted_[n];
       BoundSet& b = bound_[n];
       bool differs = w.group && !layout.set(n).empty() &&
@@ -57,9 +66,11 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
       if (exact) {
         Result<VkDescriptorSet> made = exactSet(*w.source, w.offsets);
         if (made.isError()) {
-          // Nothing of this group is bound: the recorder reports the error.
+          // Nothing of this group is bound (the recorder reports the error);
+          // the next bind tries again.
           done.error = made.error();
           b = {};
+          dirty_ |= 1u << n;
           failed = true;
           break;
         }
@@ -87,6 +98,7 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
 void DescriptorBinder::forget() {
   boundLayout_ = nullptr;
   bound_ = {};
+  dirty_ = ~0u;
   pushConstantsValid_ = false;
 }
 

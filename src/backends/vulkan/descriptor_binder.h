@@ -54,7 +54,10 @@ class DescriptorBinder {
   Status setBindGroup(const core::SetBindGroupCmd& cmd);
   const WantedGroup& wanted(uint32_t index) const { return wanted_[index]; }
   // A new pass inherits no bind groups (the command buffer keeps its sets).
-  void clearWanted() { wanted_ = {}; }
+  void clearWanted() {
+    wanted_ = {};
+    dirty_ = ~0u;
+  }
 
   // The bound pipeline's layout: sets from the first incompatible one on are
   // gone, and so are the push constants when their range differs.
@@ -78,6 +81,7 @@ class DescriptorBinder {
   std::array<WantedGroup, kMaxSets> wanted_{};
   const PipelineLayout* boundLayout_ = nullptr;  // compatibility of bound_
   std::array<BoundSet, kMaxSets> bound_{};
+  uint32_t dirty_ = ~0u;  // sets whose wanted group or bound set changed since the last bind
   bool pushConstantsValid_ = false;
 };
 

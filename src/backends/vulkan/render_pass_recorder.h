@@ -69,6 +69,7 @@ class RenderPassRecorder {
   // True for BeginRenderPass and, inside a render pass, the commands this
   // recorder executes.
   bool handles(core::CommandType type) const;
+  bool inPass() const { return inPass_; }
   Status record(core::CommandType type, const uint8_t* payload);
 
  private:
