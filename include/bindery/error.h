@@ -138,6 +138,7 @@ enum class ErrorCode : uint16_t {
   ExternalTexturePlaneCount,     // more than 3 planes
   ExternalTexturePlaneInvalid,   // a plane view breaks the plane rules (format, dimension, mips, usage, samples)
   ExternalTextureExpired,        // an expired external texture is used
+  ExternalTextureVisibleRectInvalid,  // the source's visibleRect is empty or outside plane 0
 
   // --- ShaderModule / pipelines ---------------------------------------------
   ShaderModuleCompilationFailed,              // the WGSL has errors (see getCompilationInfo())

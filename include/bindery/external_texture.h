@@ -25,6 +25,17 @@ enum class PredefinedColorSpace : uint8_t {
 std::string_view toString(PredefinedColorSpace value);
 std::optional<PredefinedColorSpace> parsePredefinedColorSpace(std::string_view text);
 
+// VideoFrame.visibleRect: the part of the coded frame (plane 0's texels)
+// that is shown; the chroma planes' part is the same rect scaled to their
+// size.
+struct VisibleRect {
+  uint32_t x = 0;
+  uint32_t y = 0;
+  uint32_t width = 0;
+  uint32_t height = 0;
+  bool operator==(const VisibleRect&) const = default;
+};
+
 // A video source. Copies share one source (like a JS reference to the
 // element). Each plane is a TextureView of a 2d texture with
 // TEXTURE_BINDING usage, 1 mip level, sample count 1, in 'rgba8unorm',
@@ -49,6 +60,14 @@ class VideoFrameSource {
   const std::vector<TextureView>& planes() const;
   std::string_view label() const;
   void setLabel(std::string_view label);
+  // The frame's visible rect (VideoFrame.visibleRect); none: all of plane 0.
+  // Applies to the current frame and the next ones, like the frame's size.
+  void setVisibleRect(std::optional<VisibleRect> rect);
+  std::optional<VisibleRect> visibleRect() const;
+  // The colour space the frame's RGB (after YUV conversion) is encoded in
+  // (VideoFrame.colorSpace): 'srgb' by default.
+  void setColorSpace(PredefinedColorSpace colorSpace);
+  PredefinedColorSpace colorSpace() const;
 
   struct State;
   const std::shared_ptr<State>& state() const { return state_; }

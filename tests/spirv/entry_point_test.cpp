@@ -104,7 +104,14 @@ TEST(SpirvEntryPoint, ExternalTextureAsTwoPlanesAndParams) {
   EXPECT_TRUE(has(d, "OpDecorate %video_plane1 Binding 5")) << d;
   EXPECT_TRUE(has(d, "OpDecorate %video_params Binding 6")) << d;
   EXPECT_TRUE(has(d, "OpVectorTimesMatrix")) << d;  // YUV -> RGB
-  EXPECT_TRUE(has(d, "OpMemberDecorate %ExternalTextureParams 1 Offset 16")) << d;
+  // generate.h's layout: yuvToRgb at 16, visibleSize at 64, gamut at 80
+  // (16-byte columns), the encoding curve's second half at 176
+  EXPECT_TRUE(has(d, "OpMemberDecorate %ExternalTextureParams 3 Offset 16")) << d;
+  EXPECT_TRUE(has(d, "OpMemberDecorate %ExternalTextureParams 4 Offset 64")) << d;
+  EXPECT_TRUE(has(d, "OpMemberDecorate %ExternalTextureParams 5 Offset 80")) << d;
+  EXPECT_TRUE(has(d, "OpMemberDecorate %ExternalTextureParams 5 MatrixStride 16")) << d;
+  EXPECT_TRUE(has(d, "OpMemberDecorate %ExternalTextureParams 9 Offset 176")) << d;
+  EXPECT_TRUE(has(d, "Pow")) << d;  // the transfer functions
 }
 
 }  // namespace

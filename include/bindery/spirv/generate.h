@@ -39,11 +39,19 @@ struct ExternalTextureBindings {
   Binding params;
 };
 
-// The uniform buffer a texture_external reads (std140-compatible, 64 bytes):
-//   offset 0:  u32 numPlanes (1: plane 0 is RGBA; 2: plane 0 is Y, plane 1 is UV)
-//   offset 16: mat3x4<f32> yuvToRgb, column-major, 16-byte columns:
-//              rgb = vec4(y, u, v, 1) * yuvToRgb (each column dotted with (y, u, v, 1))
-inline constexpr uint32_t kExternalTextureParamsSize = 64;
+// The uniform buffer a texture_external reads (std140-compatible, 192 bytes):
+//   offset 0:   u32 numPlanes (1: plane 0 is RGBA; 2: plane 0 is Y, plane 1 is UV)
+//   offset 4:   u32 convertColor (0: the RGB is read as it is)
+//   offset 8:   vec2<u32> visibleOrigin, in plane 0's texels
+//   offset 16:  mat3x4<f32> yuvToRgb, 16-byte columns:
+//               rgb = vec4(y, u, v, 1) * yuvToRgb (each column dotted with (y, u, v, 1))
+//   offset 64:  vec2<u32> visibleSize (textureDimensions)
+//   offset 80:  mat3x3<f32> gamut, 16-byte columns: linear' = linear * gamut
+//   offset 128: vec4<f32> decode (g, a, b, c), offset 144: vec4<f32> (d, e, f, 0)
+//   offset 160: vec4<f32> encode (g, a, b, c), offset 176: vec4<f32> (d, e, f, 0)
+// where each transfer function is f(x) = sign(x) * (|x| < d ? c|x| + f
+// : pow(a|x| + b, g) + e); with convertColor, rgb = encode(decode(rgb) * gamut).
+inline constexpr uint32_t kExternalTextureParamsSize = 192;
 
 struct Options {
   // Pipeline-overridable constants by identifier (the @id in decimal, else

@@ -99,10 +99,15 @@ Status BindGroup::writeTexture(const core::BindGroupBase& group, uint32_t i,
 Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, DescriptorInfo* infos,
                                 VkWriteDescriptorSet* writes) {
   std::vector<const core::TextureViewBase*> planes;
+  core::ExternalTextureParams values;
   if (const core::ExternalTextureBase* external = group.externalTexture(i)) {
     for (const auto& plane : external->planes()) planes.push_back(plane.get());
+    values = external->params();
   } else {
     planes.push_back(group.textureView(i));  // a texture view bound to the entry
+    Extent3D size = planes[0]->renderExtent();
+    values = core::makeExternalTextureParams(
+        1, {0, 0, size.width, size.height}, PredefinedColorSpace::Srgb, PredefinedColorSpace::Srgb);
   }
   const SetLayoutBinding& b = layout_->binding(i);
   if (planes.size() > 2) {
@@ -118,7 +123,7 @@ Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, De
     infos[p].image = {VK_NULL_HANDLE, view.value(), kRead};
   }
   Result<std::unique_ptr<ExternalParamsBuffer>> params =
-      ExternalParamsBuffer::create(state_->device(), static_cast<uint32_t>(planes.size()));
+      ExternalParamsBuffer::create(state_->device(), values);
   if (params.isError()) return params.error();
   infos[2].buffer = {params.value()->handle(), 0, kExternalParamsSize};
   params_.push_back(std::move(params.value()));

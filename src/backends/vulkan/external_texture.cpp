@@ -2,27 +2,47 @@
 #include "backends/vulkan/external_texture.h"
 
 #include <cstring>
+#include <type_traits>
 
 #include "backends/vulkan/device.h"
 
 namespace bindery::vulkan {
 
-std::array<uint8_t, kExternalParamsSize> externalTextureParams(uint32_t planeCount) {
+namespace {
+template <class T>
+void put(std::array<uint8_t, kExternalParamsSize>& bytes, size_t offset, const T& value) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  std::memcpy(bytes.data() + offset, &value, sizeof(value));
+}
+
+void putTransfer(std::array<uint8_t, kExternalParamsSize>& bytes, size_t offset,
+                 const core::TransferFunction& t) {
+  put(bytes, offset, std::array<float, 8>{t.g, t.a, t.b, t.c, t.d, t.e, t.f, 0.0f});
+}
+}  // namespace
+
+std::array<uint8_t, kExternalParamsSize> externalTextureParams(
+    const core::ExternalTextureParams& p) {
   std::array<uint8_t, kExternalParamsSize> bytes{};
-  std::memcpy(bytes.data(), &planeCount, sizeof(planeCount));
-  // rgb = vec4(y, u, v, 1) * yuvToRgb: one column per output channel, BT.709
-  // full range (u and v centred on 0.5).
-  const float columns[3][4] = {
-      {1.0f, 0.0f, 1.5748f, -0.7874f},
-      {1.0f, -0.1873f, -0.4681f, 0.3277f},
-      {1.0f, 1.8556f, 0.0f, -0.9278f},
-  };
-  std::memcpy(bytes.data() + 16, columns, sizeof(columns));
+  put(bytes, 0, p.numPlanes);
+  put(bytes, 4, uint32_t{p.convertColor});
+  put(bytes, 8, std::array<uint32_t, 2>{p.visible.x, p.visible.y});
+  // mat3x4 yuvToRgb: column i is the row major matrix's row i (each output
+  // channel dotted with (y, u, v, 1)).
+  put(bytes, 16, p.yuvToRgb);
+  put(bytes, 64, std::array<uint32_t, 2>{p.visible.width, p.visible.height});
+  // mat3x3 gamut, 16-byte columns: column i is row i (linear * gamut).
+  for (size_t i = 0; i < 3; ++i) {
+    put(bytes, 80 + 16 * i,
+        std::array<float, 3>{p.gamut[i * 3], p.gamut[i * 3 + 1], p.gamut[i * 3 + 2]});
+  }
+  putTransfer(bytes, 128, p.decode);
+  putTransfer(bytes, 160, p.encode);
   return bytes;
 }
 
-Result<std::unique_ptr<ExternalParamsBuffer>> ExternalParamsBuffer::create(Device& device,
-                                                                           uint32_t planeCount) {
+Result<std::unique_ptr<ExternalParamsBuffer>> ExternalParamsBuffer::create(
+    Device& device, const core::ExternalTextureParams& params) {
   std::unique_ptr<ExternalParamsBuffer> self(new ExternalParamsBuffer(device));
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = kExternalParamsSize;
@@ -39,7 +59,7 @@ Result<std::unique_ptr<ExternalParamsBuffer>> ExternalParamsBuffer::create(Devic
   BINDERY_VK_TRY(checkVk(vkBindBufferMemory(device.handle(), self->buffer_, self->memory_.memory,
                                             self->memory_.offset),
                          "vkBindBufferMemory"));
-  std::array<uint8_t, kExternalParamsSize> bytes = externalTextureParams(planeCount);
+  std::array<uint8_t, kExternalParamsSize> bytes = externalTextureParams(params);
   std::memcpy(self->memory_.mapped, bytes.data(), bytes.size());
   return self;
 }

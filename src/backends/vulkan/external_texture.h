@@ -1,8 +1,9 @@
 // texture_external on Vulkan (#external-texture-type), realised as the SPIR-V
 // generator lowers it (bindery/spirv/generate.h): the entry's binding n holds
 // plane 0 (a sampled image), binding n + kExternalPlane1Offset plane 1, and
-// binding n + kExternalParamsOffset a 64-byte uniform buffer of
-// ExternalTextureParams: numPlanes, then the yuvToRgb matrix. The offsets are
+// binding n + kExternalParamsOffset a uniform buffer of ExternalTextureParams
+// (generate.h: the planes, the visible rect, the YUV matrix and the colour
+// conversion), from core::ExternalTextureParams. The offsets are
 // the generator's defaults (so pipelines need no remapping) and cannot
 // collide with WebGPU bindings (@binding is below maxBindingsPerBindGroup,
 // 1000).
@@ -10,8 +11,9 @@
 // One plane (an RGBA frame, or a texture view bound to the entry): sampled as
 // is; plane 1 repeats plane 0 (never read). Two planes: Y from plane 0's red,
 // U and V from plane 1's red and green, converted with BT.709 full-range
-// coefficients. Frames of three planes are not supported yet on Vulkan, nor is
-// the conversion of a 'display-p3' frame to sRGB.
+// coefficients. Then a frame whose colour space differs from the import's is
+// converted ('srgb' <-> 'display-p3'). Frames of three planes are not
+// supported yet on Vulkan.
 #pragma once
 
 #include "backends/vulkan/functions.h"
@@ -22,6 +24,7 @@
 
 #include "backends/vulkan/error.h"
 #include "backends/vulkan/memory_allocator.h"
+#include "core/resources/external_texture.h"
 
 namespace bindery::vulkan {
 
@@ -29,16 +32,18 @@ class Device;
 
 inline constexpr uint32_t kExternalPlane1Offset = 1000;
 inline constexpr uint32_t kExternalParamsOffset = 2000;
-inline constexpr uint32_t kExternalParamsSize = 64;
+inline constexpr uint32_t kExternalParamsSize = 192;  // bindery/spirv/generate.h
 
-// ExternalTextureParams' bytes for a frame of `planeCount` planes.
-std::array<uint8_t, kExternalParamsSize> externalTextureParams(uint32_t planeCount);
+// ExternalTextureParams' bytes (generate.h's layout).
+std::array<uint8_t, kExternalParamsSize> externalTextureParams(
+    const core::ExternalTextureParams& params);
 
 // The parameters' uniform buffer: host-visible, written once at creation,
 // freed once the GPU has finished the work submitted before its destruction.
 class ExternalParamsBuffer {
  public:
-  static Result<std::unique_ptr<ExternalParamsBuffer>> create(Device& device, uint32_t planeCount);
+  static Result<std::unique_ptr<ExternalParamsBuffer>> create(
+      Device& device, const core::ExternalTextureParams& params);
   ~ExternalParamsBuffer();
   ExternalParamsBuffer(const ExternalParamsBuffer&) = delete;
   ExternalParamsBuffer& operator=(const ExternalParamsBuffer&) = delete;

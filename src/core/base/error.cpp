@@ -128,6 +128,7 @@ std::string_view toString(ErrorCode code) {
     BINDERY_CODE(ExternalTexturePlaneCount);
     BINDERY_CODE(ExternalTexturePlaneInvalid);
     BINDERY_CODE(ExternalTextureExpired);
+    BINDERY_CODE(ExternalTextureVisibleRectInvalid);
     // ShaderModule / pipelines
     BINDERY_CODE(ShaderModuleCompilationFailed);
     BINDERY_CODE(ShaderModuleExtensionNotEnabled);

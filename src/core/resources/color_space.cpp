@@ -23,6 +23,22 @@ float linearToSrgb(float linear) {
   return std::copysign(encoded, linear);
 }
 
+float TransferFunction::operator()(float x) const {
+  float m = std::fabs(x);
+  float y = m < d ? c * m + f : std::pow(a * m + b, g) + e;
+  return std::copysign(y, x);
+}
+
+// srgbToLinear: (|x| + 0.055) / 1.055)^2.4 = (|x| / 1.055 + 0.055 / 1.055)^2.4.
+TransferFunction srgbDecoding() {
+  return {2.4f, 1.0f / 1.055f, 0.055f / 1.055f, 1.0f / 12.92f, 0.04045f, 0.0f, 0.0f};
+}
+
+// linearToSrgb: 1.055 * |x|^(1/2.4) - 0.055 = (1.055^2.4 * |x|)^(1/2.4) - 0.055.
+TransferFunction srgbEncoding() {
+  return {1.0f / 2.4f, std::pow(1.055f, 2.4f), 0.0f, 12.92f, 0.0031308f, -0.055f, 0.0f};
+}
+
 namespace {
 
 using Mat3d = std::array<double, 9>;
@@ -241,6 +257,13 @@ Rgba readTexel(TextureFormat format, std::span<const uint8_t> in) {
 Rgba yuvToRgb(float y, float u, float v, float alpha) {
   float cb = u - 0.5f, cr = v - 0.5f;
   return {y + 1.5748f * cr, y - 0.1873f * cb - 0.4681f * cr, y + 1.8556f * cb, alpha};
+}
+
+std::array<float, 12> yuvToRgbMatrix() {
+  // yuvToRgb's coefficients with Cb and Cr's centring folded into the constant.
+  return {1.0f, 0.0f,     1.5748f,  -0.5f * 1.5748f,
+          1.0f, -0.1873f, -0.4681f, 0.5f * (0.1873f + 0.4681f),
+          1.0f, 1.8556f,  0.0f,     -0.5f * 1.8556f};
 }
 
 bool canWriteTexel(TextureFormat format) {

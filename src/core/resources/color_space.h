@@ -24,6 +24,19 @@ using Mat3 = std::array<float, 9>;  // row major
 float srgbToLinear(float encoded);
 float linearToSrgb(float linear);
 
+// A parametric transfer function (ICC parametric curve type 4, odd
+// symmetry about 0): f(x) = sign(x) * (|x| < d ? c * |x| + f
+//                                           : pow(a * |x| + b, g) + e).
+// Both directions of the sRGB curve have this form; external textures'
+// shaders evaluate it from these seven numbers.
+struct TransferFunction {
+  float g = 1, a = 1, b = 0, c = 1, d = 0, e = 0, f = 0;
+  float operator()(float x) const;
+};
+// The sRGB (and Display P3) curve: encoded -> linear, and linear -> encoded.
+TransferFunction srgbDecoding();
+TransferFunction srgbEncoding();
+
 // Linear-light RGB in `from` to linear-light RGB in `to` (identity when equal).
 Mat3 gamutMatrix(PredefinedColorSpace from, PredefinedColorSpace to);
 
@@ -49,6 +62,9 @@ Rgba readTexel(TextureFormat format, std::span<const uint8_t> in);
 // Full-range BT.709 Y'CbCr to R'G'B' (Cb and Cr centred on 0.5): the
 // conversion of two-plane frames (external textures and copies).
 Rgba yuvToRgb(float y, float u, float v, float alpha = 1.0f);
+// The same conversion as a 3x4 matrix, row major: rgb[i] = row i dotted
+// with (y, u, v, 1).
+std::array<float, 12> yuvToRgbMatrix();
 
 // Whether copyExternalImageToTexture can write `format` (writeTexel knows it).
 bool canWriteTexel(TextureFormat format);

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 #include "core/resources/texture_view.h"
 
 namespace bindery::core {
@@ -91,7 +91,41 @@ MaybeError validateExternalTextureDescriptor(const DeviceBase* device,
     BINDERY_TRY(device->validateObject(view, what));
     BINDERY_TRY(validateExternalTextureView(*view, ErrorCode::ExternalTexturePlaneInvalid, what));
   }
+  if (source->visibleRect) {
+    const VisibleRect& r = *source->visibleRect;
+    Extent3D size = fromHandle<TextureViewBase>(source->planes[0])->renderExtent();
+    BINDERY_INVALID_IF_FIX(
+        r.width == 0 || r.height == 0 || uint64_t{r.x} + r.width > size.width ||
+            uint64_t{r.y} + r.height > size.height,
+        ExternalTextureVisibleRectInvalid,
+        "Give a visibleRect of at least 1x1 texels inside plane 0 (x + width <= its width, "
+        "y + height <= its height), or none to show the whole frame.",
+        "descriptor.source {} has visibleRect {{x: {}, y: {}, width: {}, height: {}}}, which {} "
+        "plane 0 ({}x{}).",
+        describeSource(*source), r.x, r.y, r.width, r.height,
+        r.width == 0 || r.height == 0 ? "is empty; it must show part of" : "is not inside",
+        size.width, size.height);
+  }
   return {};
+}
+
+ExternalTextureParams makeExternalTextureParams(uint32_t numPlanes, VisibleRect visible,
+                                                PredefinedColorSpace from,
+                                                PredefinedColorSpace to) {
+  ExternalTextureParams p;
+  p.numPlanes = numPlanes;
+  p.visible = visible;
+  p.yuvToRgb = yuvToRgbMatrix();
+  p.convertColor = from != to;
+  p.gamut = gamutMatrix(from, to);
+  p.decode = srgbDecoding();  // 'srgb' and 'display-p3' share the curve
+  p.encode = srgbEncoding();
+  return p;
+}
+
+ExternalTextureParams ExternalTextureBase::params() const {
+  return makeExternalTextureParams(static_cast<uint32_t>(planes_.size()), visibleRect_,
+                                   frameColorSpace_, colorSpace_);
 }
 
 ExternalTextureBase::ExternalTextureBase(DeviceBase* device, const ExternalTextureDescriptor& d,
@@ -100,7 +134,11 @@ ExternalTextureBase::ExternalTextureBase(DeviceBase* device, const ExternalTextu
       source_(d.source.state()),
       frame_(d.source.state()->frame),
       colorSpace_(d.colorSpace),
-      planes_(std::move(planes)) {}
+      frameColorSpace_(d.source.state()->colorSpace),
+      planes_(std::move(planes)) {
+  Extent3D size = planes_.empty() ? Extent3D{0, 0, 1} : planes_[0]->renderExtent();
+  visibleRect_ = d.source.state()->visibleRect.value_or(VisibleRect{0, 0, size.width, size.height});
+}
 
 ExternalTextureBase::ExternalTextureBase(DeviceBase* device, const ExternalTextureDescriptor& d,
                                          InvalidTag tag)
@@ -202,6 +240,18 @@ std::string_view VideoFrameSource::label() const {
 }
 void VideoFrameSource::setLabel(std::string_view label) {
   state_->label = label;
+}
+void VideoFrameSource::setVisibleRect(std::optional<VisibleRect> rect) {
+  state_->visibleRect = rect;
+}
+std::optional<VisibleRect> VideoFrameSource::visibleRect() const {
+  return state_->visibleRect;
+}
+void VideoFrameSource::setColorSpace(PredefinedColorSpace colorSpace) {
+  state_->colorSpace = colorSpace;
+}
+PredefinedColorSpace VideoFrameSource::colorSpace() const {
+  return state_->colorSpace;
 }
 
 ExternalTexture Device::importExternalTexture(const ExternalTextureDescriptor& descriptor) const {

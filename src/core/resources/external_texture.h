@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/resources/color_space.h"
 
 namespace bindery::core {
 
@@ -29,11 +31,35 @@ struct VideoFrameSource::State {
   std::vector<TextureView> planes;
   uint64_t frame = 0;
   bool closed = false;
+  std::optional<VisibleRect> visibleRect;
+  PredefinedColorSpace colorSpace = PredefinedColorSpace::Srgb;
 };
 
 }  // namespace bindery
 
 namespace bindery::core {
+
+// What a texture_external's shader needs to read a frame (the backend lays
+// it out as bindery/spirv/generate.h's ExternalTextureParams):
+// #external-texture-creation's crop and colour conversion. Sampling reads
+// plane 0 in `visible` (chroma planes: the rect scaled to their size), turns
+// YUV into RGB with `yuvToRgb` (two or three planes), then, when
+// `convertColor`, decodes with `decode`, applies `gamut` (row major) and
+// encodes with `encode`.
+struct ExternalTextureParams {
+  uint32_t numPlanes = 1;
+  VisibleRect visible;
+  std::array<float, 12> yuvToRgb{};
+  bool convertColor = false;
+  Mat3 gamut{};
+  TransferFunction decode, encode;
+};
+
+// The parameters of a frame of `numPlanes` planes whose RGB is in `from`,
+// shown at `visible`, imported as `to`. Equal spaces convert nothing
+// (#color-space-conversion-elision).
+ExternalTextureParams makeExternalTextureParams(uint32_t numPlanes, VisibleRect visible,
+                                                PredefinedColorSpace from, PredefinedColorSpace to);
 
 class ExternalTextureBase final : public ObjectBase {
  public:
@@ -47,6 +73,9 @@ class ExternalTextureBase final : public ObjectBase {
   uint64_t importedFrame() const { return frame_; }
   PredefinedColorSpace colorSpace() const { return colorSpace_; }
   const std::vector<Ref<TextureViewBase>>& planes() const { return planes_; }
+  // The frame's visible rect and colour space when it was imported.
+  const VisibleRect& visibleRect() const { return visibleRect_; }
+  ExternalTextureParams params() const;
   // "its source [VideoFrameSource "camera"] advanced to frame 3 after it was
   // imported at frame 2" / "... was closed".
   std::string expiryReason() const;
@@ -57,6 +86,8 @@ class ExternalTextureBase final : public ObjectBase {
   std::shared_ptr<VideoFrameSource::State> source_;
   uint64_t frame_ = 0;
   PredefinedColorSpace colorSpace_;
+  PredefinedColorSpace frameColorSpace_ = PredefinedColorSpace::Srgb;
+  VisibleRect visibleRect_;
   std::vector<Ref<TextureViewBase>> planes_;
 };
 

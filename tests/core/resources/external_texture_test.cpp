@@ -2,8 +2,8 @@
 // planes), expiry when the source advances or closes, and the check a submit
 // makes on a bind group whose external texture expired.
 #include "core/resources/external_texture.h"
-#include "core/binding/bind_group.h"
 #include "core/base/handles.h"
+#include "core/binding/bind_group.h"
 #include "test_device.h"
 
 namespace bindery::testing {
@@ -95,6 +95,31 @@ TEST_F(ExternalTextureTest, PlaneRules) {
                     {.source = VideoFrameSource(std::vector<TextureView>{v, v, v, v})});
               },
               {"has 4 planes"});
+}
+
+// #external-texture-creation: the frame's visible rect (VideoFrame.visibleRect)
+// must be a non-empty part of plane 0; it and the frame's colour space are
+// snapshotted at import.
+TEST_F(ExternalTextureTest, VisibleRectMustBeInsidePlane0) {
+  VideoFrameSource source(frameView());  // 64x32
+  source.setLabel("camera");
+  ExternalTexture whole = import(source);
+  EXPECT_EQ(base(whole)->visibleRect(), (VisibleRect{0, 0, 64, 32}));
+  source.setVisibleRect(VisibleRect{8, 4, 56, 28});
+  source.setColorSpace(PredefinedColorSpace::DisplayP3);
+  ExternalTexture cropped = import(source);
+  EXPECT_EQ(base(cropped)->visibleRect(), (VisibleRect{8, 4, 56, 28}));
+  core::ExternalTextureParams params = base(cropped)->params();
+  EXPECT_TRUE(params.convertColor);  // 'display-p3' frame imported as 'srgb'
+  EXPECT_FALSE(base(whole)->params().convertColor);
+  source.setVisibleRect(VisibleRect{8, 4, 57, 28});
+  expectError(
+      ErrorCode::ExternalTextureVisibleRectInvalid,
+      [&] { device.importExternalTexture({.source = source}); },
+      {"[VideoFrameSource \"camera\"]", "x: 8", "width: 57", "is not inside", "plane 0 (64x32)"});
+  source.setVisibleRect(VisibleRect{0, 0, 16, 0});
+  expectError(ErrorCode::ExternalTextureVisibleRectInvalid,
+              [&] { device.importExternalTexture({.source = source}); }, {"height: 0", "is empty"});
 }
 
 TEST_F(ExternalTextureTest, SourceMustHaveAFrameAndBeOpen) {
