@@ -1,7 +1,8 @@
-// texture_external (#external-texture-type), lowered to two planes and a
+// texture_external (#external-texture-type), lowered to three planes and a
 // parameter buffer (generate.h: ExternalTextureBindings, the parameters'
-// layout). One plane: RGBA as is; two planes: Y from plane 0, UV from plane 1,
-// converted with the parameters' yuvToRgb matrix; then, where the import's
+// layout). One plane: RGBA as is; two planes: Y from plane 0, UV from plane 1;
+// three: Y, U, V from the red of planes 0, 1, 2; YUV converted with the
+// parameters' yuvToRgb matrix; then, where the import's
 // colorSpace differs from the frame's, decoded, gamut-mapped and encoded
 // (#color-space-conversions). Only the frame's visible rect is seen
 // (#external-texture-creation): textureDimensions is its size, textureLoad
@@ -37,13 +38,17 @@ Generator::External Generator::externalTexture(uint32_t vid) {
   Binding plane0 = own;
   if (auto r = options.bindingRemap.find(own); r != options.bindingRemap.end()) plane0 = r->second;
   ExternalTextureBindings where{{plane0.group, plane0.binding + 1000},
-                                {plane0.group, plane0.binding + 2000}};
-  if (auto x = options.externalTextures.find(own); x != options.externalTextures.end())
+                                {plane0.group, plane0.binding + 2000},
+                                Binding{plane0.group, plane0.binding + 3000}};
+  if (auto x = options.externalTextures.find(own); x != options.externalTextures.end()) {
     where = x->second;
+    if (!where.plane2) where.plane2 = Binding{plane0.group, plane0.binding + 3000};
+  }
   External e;
   e.planeType = T.texture(wgsl::TextureKind::Sampled, wgsl::ViewDimension::e2D, T.f32());
   e.plane0 = imageVar(*this, e.planeType, plane0, name + "_plane0");
   e.plane1 = imageVar(*this, e.planeType, where.plane1, name + "_plane1");
+  e.plane2 = imageVar(*this, e.planeType, *where.plane2, name + "_plane2");
   // the parameters (generate.h: kExternalTextureParamsSize) in a Block
   wgsl::StructInfo s;
   s.name = "ExternalTextureParams";
@@ -94,7 +99,7 @@ enum Member : uint32_t {
 struct Ext {
   Generator& g;
   Generator::External e;
-  Id plane0, plane1;
+  Id plane0, plane1, plane2;
 
   TypeId f() const { return g.T.f32(); }
   TypeId v3() const { return g.T.vec(3, f()); }
@@ -123,14 +128,16 @@ struct Ext {
 
   // plane 0 (as is) or the YUV planes converted, by numPlanes; then the
   // colour-space conversion where convertColor
-  Id combine(Id rgba0, Id uv) {
-    Id y = component(rgba0, 0), u = component(uv, 0), v = component(uv, 1);
+  Id combine(Id rgba0, Id uv, Id texel2) {
+    Id numPlanes = param(kNumPlanes, g.T.u32());
+    Id threePlanes = g.op(spv::Op::OpIEqual, g.T.boolType(), {numPlanes, g.constU32(3)});
+    Id y = component(rgba0, 0), u = component(uv, 0);
+    Id v = g.op(spv::Op::OpSelect, f(), {threePlanes, component(texel2, 0), component(uv, 1)});
     Id yuv = g.op(spv::Op::OpCompositeConstruct, v4(), {y, u, v, g.constF32(1)});
     TypeId m34 = g.T.mat(3, 4, f()), m33 = g.T.mat(3, 3, f());
     Id fromYuv = g.op(spv::Op::OpVectorTimesMatrix, v3(), {yuv, param(kYuvToRgb, m34)});
     Id asIs = g.op(spv::Op::OpVectorShuffle, v3(), {rgba0, rgba0, 0, 1, 2});
-    Id onePlane =
-        g.op(spv::Op::OpIEqual, g.T.boolType(), {param(kNumPlanes, g.T.u32()), g.constU32(1)});
+    Id onePlane = g.op(spv::Op::OpIEqual, g.T.boolType(), {numPlanes, g.constU32(1)});
     Id rgb = g.op(spv::Op::OpSelect, v3(), {g.splat(onePlane, g.T.boolType(), 3), asIs, fromYuv});
     Id linear = transfer(rgb, kDecode0);
     Id mapped = g.op(spv::Op::OpVectorTimesMatrix, v3(), {linear, param(kGamut, m33)});
@@ -164,12 +171,13 @@ uint32_t Generator::externalRoot(NodeId a) {
 Id Generator::externalTextureCall(NodeId e, std::string_view name, TypeId concrete) {
   NodeId texArg = arg(e, 0);
   External x = externalTexture(externalRoot(texArg));
-  Ext ext{*this, x, load(x.plane0, x.planeType), load(x.plane1, x.planeType)};
+  Ext ext{*this, x, load(x.plane0, x.planeType), load(x.plane1, x.planeType),
+          load(x.plane2, x.planeType)};
   TypeId u2 = T.vec(2, T.u32()), f2 = T.vec(2, T.f32());
   Id visibleSize = ext.param(kVisibleSize, u2);
   if (name == "textureDimensions") return visibleSize;
   Id origin = ext.param(kVisibleOrigin, u2);
-  Id size0 = ext.size(ext.plane0), size1 = ext.size(ext.plane1);
+  Id size0 = ext.size(ext.plane0), size1 = ext.size(ext.plane1), size2 = ext.size(ext.plane2);
   if (name == "textureLoad") {
     NodeId c = arg(e, 1);
     TypeId ct = T.isAbstract(T.unref(info(c).type)) ? T.vec(2, T.i32()) : T.unref(info(c).type);
@@ -177,15 +185,17 @@ Id Generator::externalTextureCall(NodeId e, std::string_view name, TypeId concre
     Id inside = glsl(GLSLstd450UMin, u2,
                      {coords, op(spv::Op::OpISub, u2, {visibleSize, constSplat(u2, 0, 1)})});
     Id c0 = op(spv::Op::OpIAdd, u2, {origin, inside});
-    // plane 1 at the same relative position: c0 * size1 / size0
-    Id scaled = op(spv::Op::OpUDiv, u2, {op(spv::Op::OpIMul, u2, {c0, size1}), size0});
-    Id c1 =
-        glsl(GLSLstd450UMin, u2, {scaled, op(spv::Op::OpISub, u2, {size1, constSplat(u2, 0, 1)})});
+    // planes 1 and 2 at the same relative position: c0 * size / size0
+    auto scaled = [&](Id size) {
+      Id at = op(spv::Op::OpUDiv, u2, {op(spv::Op::OpIMul, u2, {c0, size}), size0});
+      return glsl(GLSLstd450UMin, u2, {at, op(spv::Op::OpISub, u2, {size, constSplat(u2, 0, 1)})});
+    };
     auto fetch = [&](Id image, Id at) {
       return op(spv::Op::OpImageFetch, ext.v4(),
                 {image, at, uint32_t(spv::ImageOperandsMask::Lod), constU32(0)});
     };
-    return ext.combine(fetch(ext.plane0, c0), fetch(ext.plane1, c1));
+    return ext.combine(fetch(ext.plane0, c0), fetch(ext.plane1, scaled(size1)),
+                       fetch(ext.plane2, scaled(size2)));
   }
   if (name == "textureSampleBaseClampToEdge") {
     Id sampler = value(arg(e, 1));
@@ -215,7 +225,8 @@ Id Generator::externalTextureCall(NodeId e, std::string_view name, TypeId concre
       return op(spv::Op::OpImageSampleExplicitLod, ext.v4(),
                 {si, at, uint32_t(spv::ImageOperandsMask::Lod), constF32(0)});
     };
-    return ext.combine(sample(ext.plane0, size0), sample(ext.plane1, size1));
+    return ext.combine(sample(ext.plane0, size0), sample(ext.plane1, size1),
+                       sample(ext.plane2, size2));
   }
   (void)concrete;
   unsupported(std::string(name) + " of a texture_external", e);

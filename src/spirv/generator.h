@@ -238,7 +238,7 @@ class Generator {
   Id textureCall(NodeId e, std::string_view name, TypeId concrete);
   Id externalTextureCall(NodeId e, std::string_view name, TypeId concrete);
   struct External {
-    Id plane0 = 0, plane1 = 0, params = 0;  // variables
+    Id plane0 = 0, plane1 = 0, plane2 = 0, params = 0;  // variables
     TypeId planeType = kNoType, paramsType = kNoType;
   };
   External externalTexture(uint32_t vid);

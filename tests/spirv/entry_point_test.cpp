@@ -85,7 +85,7 @@ TEST(SpirvEntryPoint, TexturesInCompute) {
   EXPECT_TRUE(has(d, "OpImageSampleDrefExplicitLod")) << d;
 }
 
-TEST(SpirvEntryPoint, ExternalTextureAsTwoPlanesAndParams) {
+TEST(SpirvEntryPoint, ExternalTextureAsThreePlanesAndParams) {
   bindery::spirv::Options o;
   o.externalTextures[{0, 1}] = {{2, 5}, {2, 6}};
   auto c = bindery::spirv::testing::compile(R"(
@@ -103,6 +103,9 @@ TEST(SpirvEntryPoint, ExternalTextureAsTwoPlanesAndParams) {
   EXPECT_TRUE(has(d, "OpDecorate %video_plane1 DescriptorSet 2")) << d;
   EXPECT_TRUE(has(d, "OpDecorate %video_plane1 Binding 5")) << d;
   EXPECT_TRUE(has(d, "OpDecorate %video_params Binding 6")) << d;
+  // plane 2 not given: plane 0's binding + 3000 in plane 0's group
+  EXPECT_TRUE(has(d, "OpDecorate %video_plane2 DescriptorSet 0")) << d;
+  EXPECT_TRUE(has(d, "OpDecorate %video_plane2 Binding 3001")) << d;
   EXPECT_TRUE(has(d, "OpVectorTimesMatrix")) << d;  // YUV -> RGB
   // generate.h's layout: yuvToRgb at 16, visibleSize at 64, gamut at 80
   // (16-byte columns), the encoding curve's second half at 176

@@ -31,16 +31,19 @@ struct Binding {
   auto operator<=>(const Binding&) const = default;
 };
 
-// Where a texture_external's second plane and parameters are bound (its
-// first plane keeps the texture_external's own binding). The parameters are a
-// uniform buffer of ExternalTextureParams' layout.
+// Where a texture_external's second and third planes and parameters are
+// bound (its first plane keeps the texture_external's own binding). The
+// parameters are a uniform buffer of ExternalTextureParams' layout. No
+// plane2: plane 0's binding + 3000 in plane 0's (remapped) group.
 struct ExternalTextureBindings {
   Binding plane1;
   Binding params;
+  std::optional<Binding> plane2;
 };
 
 // The uniform buffer a texture_external reads (std140-compatible, 192 bytes):
-//   offset 0:   u32 numPlanes (1: plane 0 is RGBA; 2: plane 0 is Y, plane 1 is UV)
+//   offset 0:   u32 numPlanes (1: plane 0 is RGBA; 2: plane 0 is Y, plane 1 is UV;
+//               3: Y, U and V in the red of planes 0, 1 and 2)
 //   offset 4:   u32 convertColor (0: the RGB is read as it is)
 //   offset 8:   vec2<u32> visibleOrigin, in plane 0's texels
 //   offset 16:  mat3x4<f32> yuvToRgb, 16-byte columns:
@@ -61,9 +64,10 @@ struct Options {
   // (group, binding) of the WGSL resource -> (DescriptorSet, Binding); a
   // resource not in the map keeps its own numbers.
   std::map<Binding, Binding> bindingRemap;
-  // texture_external (by its WGSL group/binding) -> its plane 1 and parameters
-  // (after the remap). Absent: plane 1 at binding + 1000 and the parameters at
-  // binding + 2000 of the same (remapped) group.
+  // texture_external (by its WGSL group/binding) -> its plane 1, parameters
+  // and plane 2 (after the remap). Absent: plane 1 at binding + 1000, the
+  // parameters at binding + 2000 and plane 2 at binding + 3000 of the same
+  // (remapped) group.
   std::map<Binding, ExternalTextureBindings> externalTextures;
   // SPIR-V version as 0x00MMmm00 (0x00010300 = 1.3, for Vulkan 1.1).
   uint32_t version = 0x00010300;

@@ -94,8 +94,8 @@ Status BindGroup::writeTexture(const core::BindGroupBase& group, uint32_t i,
   return {};
 }
 
-// A texture_external entry: plane 0 at `plane0`; plane 1 and the parameters
-// at the extra bindings (external_texture.h).
+// A texture_external entry: plane 0 at `plane0`; planes 1 and 2 and the
+// parameters at the extra bindings (external_texture.h).
 Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, DescriptorInfo* infos,
                                 VkWriteDescriptorSet* writes) {
   std::vector<const core::TextureViewBase*> planes;
@@ -110,17 +110,14 @@ Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, De
         1, {0, 0, size.width, size.height}, PredefinedColorSpace::Srgb, PredefinedColorSpace::Srgb);
   }
   const SetLayoutBinding& b = layout_->binding(i);
-  if (planes.size() > 2) {
-    return backend::internalError(fmt::format(
-        "createBindGroup: binding {} is an external texture of {} planes: not supported yet on "
-        "Vulkan (one RGBA plane, or Y and UV planes, are).",
-        b.binding, planes.size()));
-  }
   constexpr VkImageLayout kRead = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-  for (size_t p = 0; p < 2; ++p) {
+  // descriptors: plane 0, plane 1, the parameters, plane 2 (absent planes
+  // repeat the last one; the shader does not read them)
+  constexpr size_t kPlaneSlot[3] = {0, 1, 3};
+  for (size_t p = 0; p < 3; ++p) {
     Result<VkImageView> view = useView(*planes[std::min(p, planes.size() - 1)], kRead, false);
     if (view.isError()) return view.error();
-    infos[p].image = {VK_NULL_HANDLE, view.value(), kRead};
+    infos[kPlaneSlot[p]].image = {VK_NULL_HANDLE, view.value(), kRead};
   }
   Result<std::unique_ptr<ExternalParamsBuffer>> params =
       ExternalParamsBuffer::create(state_->device(), values);
@@ -128,8 +125,8 @@ Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, De
   infos[2].buffer = {params.value()->handle(), 0, kExternalParamsSize};
   params_.push_back(std::move(params.value()));
   const ExternalBindings& extra = layout_->externalBindings(i);
-  const uint32_t bindings[3] = {b.binding, extra.plane1, extra.parameters};
-  for (uint32_t k = 0; k < 3; ++k) {
+  const uint32_t bindings[4] = {b.binding, extra.plane1, extra.parameters, extra.plane2};
+  for (uint32_t k = 0; k < 4; ++k) {
     writes[k] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     writes[k].dstSet = set_.set;
     writes[k].dstBinding = bindings[k];
@@ -148,10 +145,10 @@ Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, De
 Status BindGroup::write(const core::BindGroupBase& group) {
   uint32_t count = group.entryCount();
   uint32_t buffers = group.bufferCount();
-  // A texture_external entry writes three descriptors.
+  // A texture_external entry writes four descriptors.
   uint32_t total = count;
   for (uint32_t i = buffers; i < count; ++i) {
-    if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) total += 2;
+    if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) total += 3;
   }
   // Small groups write from the stack.
   constexpr uint32_t kInline = 8;
@@ -173,7 +170,7 @@ Status BindGroup::write(const core::BindGroupBase& group) {
     const SetLayoutBinding& b = layout_->binding(i);
     if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) {
       BINDERY_VK_TRY(writeExternal(group, i, infos + n, writes + n));
-      n += 3;
+      n += 4;
       continue;
     }
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};

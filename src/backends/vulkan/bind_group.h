@@ -96,7 +96,7 @@ class BindGroup final : public backend::BindGroupBackend {
   Status write(const core::BindGroupBase& group);
   // Dense entry i (a sampler or a texture view): its descriptor's info.
   Status writeTexture(const core::BindGroupBase& group, uint32_t i, VkDescriptorImageInfo& info);
-  // Dense entry i, a texture_external: its three descriptors.
+  // Dense entry i, a texture_external: its four descriptors.
   Status writeExternal(const core::BindGroupBase& group, uint32_t i, DescriptorInfo* infos,
                        VkWriteDescriptorSet* writes);
   // The view's VkImageView, noted as a texture shaders use in `layout`.

@@ -63,9 +63,12 @@ Status SetLayout::initialize() {
     VkShaderStageFlags stages = vkStages(e.visibility);
     vk.push_back({b.binding, b.type, 1, stages, nullptr});
     if (e.kind == core::BindingKind::ExternalTexture) {
-      // Plane 1 and the parameters where the generator reads them (external_texture.h).
-      external_[i] = {e.binding + kExternalPlane1Offset, e.binding + kExternalParamsOffset};
+      // Planes 1 and 2 and the parameters where the generator reads them
+      // (external_texture.h).
+      external_[i] = {e.binding + kExternalPlane1Offset, e.binding + kExternalParamsOffset,
+                      e.binding + kExternalPlane2Offset};
       vk.push_back({external_[i].plane1, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages, nullptr});
+      vk.push_back({external_[i].plane2, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages, nullptr});
       vk.push_back(
           {external_[i].parameters, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
     }

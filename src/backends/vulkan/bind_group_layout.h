@@ -40,6 +40,7 @@ struct SetLayoutBinding {
 struct ExternalBindings {
   uint32_t plane1 = 0;
   uint32_t parameters = 0;
+  uint32_t plane2 = 0;
 };
 
 class SetLayout {

@@ -89,6 +89,7 @@ Result<VkDescriptorSet> exactSet(const core::BindGroupBase& group, const uint32_
       if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) {
         copy(layout->externalBindings(i).plane1);
         copy(layout->externalBindings(i).parameters);
+        copy(layout->externalBindings(i).plane2);
       }
       continue;
     }

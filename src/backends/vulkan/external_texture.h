@@ -1,6 +1,7 @@
 // texture_external on Vulkan (#external-texture-type), realised as the SPIR-V
 // generator lowers it (bindery/spirv/generate.h): the entry's binding n holds
 // plane 0 (a sampled image), binding n + kExternalPlane1Offset plane 1, and
+// binding n + kExternalPlane2Offset plane 2,
 // binding n + kExternalParamsOffset a uniform buffer of ExternalTextureParams
 // (generate.h: the planes, the visible rect, the YUV matrix and the colour
 // conversion), from core::ExternalTextureParams. The offsets are
@@ -9,11 +10,11 @@
 // 1000).
 //
 // One plane (an RGBA frame, or a texture view bound to the entry): sampled as
-// is; plane 1 repeats plane 0 (never read). Two planes: Y from plane 0's red,
-// U and V from plane 1's red and green, converted with BT.709 full-range
-// coefficients. Then a frame whose colour space differs from the import's is
-// converted ('srgb' <-> 'display-p3'). Frames of three planes are not
-// supported yet on Vulkan.
+// is; planes 1 and 2 repeat the last plane (never read). Two planes (NV12):
+// Y from plane 0's red, U and V from plane 1's red and green; three planes
+// (I420): Y, U and V from the red of planes 0, 1 and 2; converted with BT.709
+// full-range coefficients. Then a frame whose colour space differs from the
+// import's is converted ('srgb' <-> 'display-p3').
 #pragma once
 
 #include "backends/vulkan/functions.h"
@@ -32,6 +33,7 @@ class Device;
 
 inline constexpr uint32_t kExternalPlane1Offset = 1000;
 inline constexpr uint32_t kExternalParamsOffset = 2000;
+inline constexpr uint32_t kExternalPlane2Offset = 3000;
 inline constexpr uint32_t kExternalParamsSize = 192;  // bindery/spirv/generate.h
 
 // ExternalTextureParams' bytes (generate.h's layout).

@@ -262,5 +262,55 @@ TEST_F(TextureExternalTest, TwoPlaneFrameIsConvertedAfterItsYuvConversion) {
   }
 }
 
+// I420: Y, U and V in the red of three planes, U and V at half size; cropped
+// and converted to 'display-p3' like the others.
+TEST_F(TextureExternalTest, ThreePlaneFrameIsCroppedAndConverted) {
+  CpuTexture luma, cb, cr;
+  Texture y = plane(
+      [](uint32_t x, uint32_t row) {
+        return std::array<uint8_t, 4>{uint8_t(30 * x + 15 * row), 0, 0, 255};
+      },
+      8, 4, &luma);
+  Texture u = plane(
+      [](uint32_t x, uint32_t row) {
+        return std::array<uint8_t, 4>{uint8_t(250 - 60 * x - 20 * row), 0, 0, 255};
+      },
+      4, 2, &cb);
+  Texture v = plane(
+      [](uint32_t x, uint32_t row) {
+        return std::array<uint8_t, 4>{uint8_t(20 + 50 * x + 90 * row), 0, 0, 255};
+      },
+      4, 2, &cr);
+  VideoFrameSource source(std::vector<TextureView>{y.createView(), u.createView(), v.createView()});
+  VisibleRect rect{2, 1, 4, 2};
+  source.setVisibleRect(rect);
+  ExternalTexture external =
+      device_.importExternalTexture({"", source, PredefinedColorSpace::DisplayP3});
+  SamplerDescriptor linear{.magFilter = FilterMode::Linear, .minFilter = FilterMode::Linear};
+  std::vector<float> got = run<float>(kCropShader, {{1, external}, {2, sampler(linear)}}, 36);
+  auto convert = [](float Y, float U, float V) {
+    return core::convertColor(core::yuvToRgb(Y, U, V), {PredefinedColorSpace::Srgb, false},
+                              {PredefinedColorSpace::DisplayP3, false});
+  };
+  auto load = [&](uint32_t x, uint32_t row) {  // plane 0's texel, chroma at half
+    return convert(luma.levels[0].at(x, row)[0], cb.levels[0].at(x / 2, row / 2)[0],
+                   cr.levels[0].at(x / 2, row / 2)[0]);
+  };
+  expectNear(&got[0], load(2, 1), 2e-3f, "load (0, 0)");
+  expectNear(&got[4], load(3, 2), 2e-3f, "load (1, 1)");
+  expectNear(&got[8], load(5, 2), 2e-3f, "load (5, 5), clamped into the rect");
+  EXPECT_EQ(got[12], 4.0f);
+  EXPECT_EQ(got[13], 2.0f);
+  for (size_t i = 0; i < kCropUvs.size(); ++i) {
+    float s = kCropUvs[i][0], t = kCropUvs[i][1];
+    auto [u0, v0] = croppedCoords(rect, s, t, 1, 1, luma);
+    auto [u1, v1] = croppedCoords(rect, s, t, 0.5f, 0.5f, cb);
+    Vec4 want = convert(sampleReference(luma, linear, u0, v0, 0)[0],
+                        sampleReference(cb, linear, u1, v1, 0)[0],
+                        sampleReference(cr, linear, u1, v1, 0)[0]);
+    expectNear(&got[16 + 4 * i], want, 8e-3f, "sample " + std::to_string(i));
+  }
+}
+
 }  // namespace
 }  // namespace bindery::vulkan::testing
