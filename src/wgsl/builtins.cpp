@@ -4,6 +4,7 @@
 // hand-written signatures for texture, atomic, array, synchronization and
 // bitcast builtins whose parameters depend on a texture or pointer type.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <iterator>
 #include <span>
@@ -162,12 +163,25 @@ const Overload kOverloads[] = {
     {"quadSwapDiagonal", "T", "T", "fhiu", false},
 };
 
-std::vector<std::string_view> split(const char* s) {
-  std::vector<std::string_view> out;
+// An overload's comma-separated parameter list, split in place (no
+// allocation: a builtin call tries several overloads). The table's longest
+// list has 4 parameters; kMax leaves room.
+struct ParamList {
+  static constexpr size_t kMax = 8;
+  std::array<std::string_view, kMax> items;
+  size_t size = 0;
+  bool overflow = false;
+};
+ParamList split(const char* s) {
+  ParamList out;
   std::string_view v(s);
   while (!v.empty()) {
     size_t c = v.find(',');
-    out.push_back(v.substr(0, c));
+    if (out.size == ParamList::kMax) {
+      out.overflow = true;
+      break;
+    }
+    out.items[out.size++] = v.substr(0, c);
     if (c == std::string_view::npos) break;
     v = v.substr(c + 1);
   }
@@ -250,16 +264,18 @@ struct Matcher {
 
   // Returns the result type, or kNoType if the overload does not match.
   TypeId match(const Overload& o, const std::vector<TypeId>& args, TypeId& leafOut) {
-    std::vector<std::string_view> ps = split(o.params);
-    if (ps.size() != args.size()) return kNoType;
+    const ParamList ps = split(o.params);
+    if (ps.overflow || ps.size != args.size()) return kNoType;
     int n = -1, c = 0, rr = 0;
-    std::vector<TypeId> leaves;
+    std::array<TypeId, ParamList::kMax> leafStore;  // one per parameter at most
+    size_t leafCount = 0;
+    auto pushLeaf = [&](TypeId t) { leafStore[leafCount++] = t; };
     auto bindN = [&](int w) {
       if (n == -1) n = w;
       return n == w;
     };
-    for (size_t i = 0; i < ps.size(); ++i) {
-      std::string_view p = ps[i];
+    for (size_t i = 0; i < ps.size; ++i) {
+      std::string_view p = ps.items[i];
       TypeId a = args[i];
       const Type at = T[a];
       if (p == "T") {
@@ -270,19 +286,19 @@ struct Matcher {
         } else {
           return kNoType;
         }
-        leaves.push_back(T.leaf(a));
+        pushLeaf(T.leaf(a));
       } else if (p == "S") {
         if (!T.isScalar(a)) return kNoType;
-        leaves.push_back(a);
+        pushLeaf(a);
       } else if (p == "V" || p == "v3") {
         if (at.kind != TypeKind::Vector || !bindN(at.width)) return kNoType;
         if (p == "v3" && at.width != 3) return kNoType;
-        leaves.push_back(at.elem);
+        pushLeaf(at.elem);
       } else if (p == "M" || p == "Q") {
         if (at.kind != TypeKind::Matrix) return kNoType;
         if (p == "Q" && at.width != at.rows) return kNoType;
         c = at.width, rr = at.rows;
-        leaves.push_back(at.elem);
+        pushLeaf(at.elem);
       } else if (p == "Tb" || p == "Ti" || p == "Tu") {
         TypeId want = p == "Tb" ? T.boolType() : p == "Ti" ? T.i32() : T.u32();
         int w = T.isScalar(a) ? 0 : at.kind == TypeKind::Vector ? at.width : -2;
@@ -300,7 +316,8 @@ struct Matcher {
       TypeId cand = setType(*s);
       int total = 0;
       bool ok = true;
-      for (TypeId l : leaves) {
+      for (size_t li = 0; li < leafCount; ++li) {
+        const TypeId l = leafStore[li];
         int rk = convRank(T, l, cand);
         if (rk < 0) {
           ok = false;
@@ -310,7 +327,7 @@ struct Matcher {
       }
       if (ok && total < bestRank) best = cand, bestRank = total;
     }
-    if (!leaves.empty() && best == kNoType) return kNoType;
+    if (leafCount != 0 && best == kNoType) return kNoType;
     leafOut = best;
     std::string_view res = o.result;
     uint8_t w = uint8_t(n < 0 ? 0 : n);
