@@ -43,13 +43,19 @@ void PipelineBindingInfo::deriveFromLayout() {
 }
 
 void BindGroupTracker::init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPerGroup) {
-  (void)maxBindGroups;
+  if (maxBindGroups > kInlineGroups && groups_ == inlineGroups_.data()) {
+    slotCount_ = std::min(maxBindGroups, kMaxGroups);
+    heapGroups_ = std::make_unique<BindGroupBase*[]>(slotCount_);  // zeroed
+    heapCheckedLayouts_ = std::make_unique<const BindGroupLayoutBase*[]>(slotCount_);
+    groups_ = heapGroups_.get();
+    checkedLayouts_ = heapCheckedLayouts_.get();
+  }
   stride_ = maxDynamicOffsetsPerGroup;
   offsets_.clear();  // allocated by the first set() with dynamic offsets
 }
 
 void BindGroupTracker::reset() {
-  groups_.fill(nullptr);
+  std::fill_n(groups_, slotCount_, nullptr);
   offsetDependent_ = 0;
   dirty_ = ~uint64_t{0};
   offsetsDirty_ = 0;
@@ -242,7 +248,7 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
     checkedLayouts_[slot] = group->layout();
   }
   if (compat_) {
-    BINDERY_TRY(validateCompatTextureViews(groups_.data(), pipeline_->groupMask));
+    BINDERY_TRY(validateCompatTextureViews(groups_, pipeline_->groupMask));
   }
   if (pipeline_->hasWritableBindings) {
     BINDERY_TRY(validateWritableAliasing());

@@ -49,6 +49,11 @@ class BindGroupTracker {
  public:
   static constexpr uint32_t kMaxGroups = 64;
 
+  BindGroupTracker() = default;
+  // groups_ and checkedLayouts_ may point into the object itself.
+  BindGroupTracker(const BindGroupTracker&) = delete;
+  BindGroupTracker& operator=(const BindGroupTracker&) = delete;
+
   void init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPerGroup);
   // Compatibility mode adds a rule across groups (validateCompatTextureViews),
   // so a group verified alone is not enough there.
@@ -57,7 +62,7 @@ class BindGroupTracker {
   void set(uint32_t index, BindGroupBase* group, const uint32_t* offsets, uint32_t count) {
     if (count) {
       if (offsets_.empty()) [[unlikely]] {
-        offsets_.assign(size_t{kMaxGroups} * stride_, 0);  // the first dynamic offsets
+        offsets_.assign(size_t{slotCount_} * stride_, 0);  // the first dynamic offsets
       }
       uint32_t* dst = &offsets_[size_t{index} * stride_];
       for (uint32_t i = 0; i < count; ++i) dst[i] = offsets[i];
@@ -183,11 +188,21 @@ class BindGroupTracker {
   std::vector<Verified> verified_;
   size_t verifiedReplaced_ = 0;  // entries replaced since the table last grew
 
-  std::array<BindGroupBase*, kMaxGroups> groups_{};
-  // Per slot, the layout last found group-equivalent to the pipeline's
-  // @group(slot) layout; meaningful for the slots of the pipeline last
-  // checked (validateSlow refreshes them when the pipeline changes).
-  std::array<const BindGroupLayoutBase*, kMaxGroups> checkedLayouts_{};
+  // The groups per slot and, per slot, the layout last found
+  // group-equivalent to the pipeline's @group(slot) layout (meaningful for
+  // the slots of the pipeline last checked: validateSlow refreshes them when
+  // the pipeline changes). Both point into the inline arrays, which hold
+  // kInlineGroups slots (every pass of a device whose maxBindGroups is at
+  // most that), or into the heap arrays of slotCount_ slots past it: a pass
+  // encoder stays small.
+  static constexpr uint32_t kInlineGroups = 8;
+  std::array<BindGroupBase*, kInlineGroups> inlineGroups_{};
+  std::array<const BindGroupLayoutBase*, kInlineGroups> inlineCheckedLayouts_{};
+  std::unique_ptr<BindGroupBase*[]> heapGroups_;
+  std::unique_ptr<const BindGroupLayoutBase*[]> heapCheckedLayouts_;
+  BindGroupBase** groups_ = inlineGroups_.data();
+  const BindGroupLayoutBase** checkedLayouts_ = inlineCheckedLayouts_.data();
+  uint32_t slotCount_ = kInlineGroups;
   // Slots where the pipeline checks late minimum buffer sizes (a
   // group-specific check): derived when the pipeline changes.
   uint64_t lateSizeMask_ = 0;
