@@ -1,7 +1,7 @@
 // Shader-stage IO attributes (#builtin-values, #input-output-locations,
 // #interpolation): @builtin names and types, @location types, @interpolate
 // arguments.
-#include <map>
+#include <algorithm>
 
 #include "resolver.h"
 
@@ -230,8 +230,16 @@ void Resolver::checkEntryIo(uint32_t fi) {
   const FnDecl& f = m_.ast.fns[fi];
   const FnInfo& info = m_.fns[fi];
   uint8_t bit = stageBit(info.stage);
+  // attribute lists in one direction, then flattened through structs; the
+  // @location values and @builtin names seen (a handful: linear search)
+  std::vector<std::pair<Range, TypeId>> items, flat;
+  std::vector<std::pair<int64_t, Span>> locations;
+  std::vector<std::pair<std::string_view, Span>> builtins;
   for (int dir = 0; dir < 2; ++dir) {
-    std::vector<std::pair<Range, TypeId>> items;  // attribute lists in this direction
+    items.clear();
+    flat.clear();
+    locations.clear();
+    builtins.clear();
     if (dir == 0) {
       for (uint32_t i = 0; i < f.params.count; ++i) {
         uint32_t pv = m_.ast.at(f.params, i);
@@ -240,7 +248,6 @@ void Resolver::checkEntryIo(uint32_t fi) {
     } else if (f.returnType != kNone) {
       items.push_back({f.returnAttrs, info.returnType});
     }
-    std::vector<std::pair<Range, TypeId>> flat;
     for (auto& [attrs, type] : items) {
       if (type != kNoType && T[type].kind == TypeKind::Struct && attrs.count == 0) {
         for (const MemberInfo& mi : T.structInfo(T[type].structIndex).members)
@@ -249,8 +256,6 @@ void Resolver::checkEntryIo(uint32_t fi) {
         flat.push_back({attrs, type});
       }
     }
-    std::map<int64_t, Span> locations;
-    std::map<std::string_view, Span> builtins;
     // #interpolation: integer vertex outputs and fragment inputs must be
     // declared @interpolate(flat) (explicitly).
     bool interpolated =
@@ -284,8 +289,11 @@ void Resolver::checkEntryIo(uint32_t fi) {
                                 (dir == 0 ? "input" : "output") + " of a " +
                                 std::string(toString(info.stage)) + " shader");
           }
-          auto [it, inserted] = builtins.emplace(n, a.span);
-          if (!inserted)
+          auto seen = std::find_if(builtins.begin(), builtins.end(),
+                                   [&](const auto& b) { return b.first == n; });
+          if (seen == builtins.end())
+            builtins.push_back({n, a.span});
+          else
             error(a.span, "@builtin(" + std::string(n) +
                               ") appears more than once in the entry point " +
                               (dir == 0 ? "inputs" : "outputs"));
@@ -305,8 +313,12 @@ void Resolver::checkEntryIo(uint32_t fi) {
           }
           if (info.stage == Stage::Compute)
             error(a.span, "@location is not valid on compute shader inputs");
-          auto [it, inserted] = locations.emplace(v.elems[0].i, a.span);
-          if (!inserted) {
+          const int64_t location = v.elems[0].i;
+          auto it = std::find_if(locations.begin(), locations.end(),
+                                 [&](const auto& l) { return l.first == location; });
+          if (it == locations.end()) {
+            locations.push_back({location, a.span});
+          } else {
             error(a.span, "@location(" + std::to_string(v.elems[0].i) +
                               ") appears more than once in the entry point " +
                               (dir == 0 ? "inputs" : "outputs"));
@@ -317,7 +329,9 @@ void Resolver::checkEntryIo(uint32_t fi) {
     }
     // #builtin-values: a vertex shader must return the position builtin.
     if (dir == 1 && info.stage == Stage::Vertex && f.returnType != kNone &&
-        info.returnType != kNoType && !builtins.count("position"))
+        info.returnType != kNoType &&
+        std::none_of(builtins.begin(), builtins.end(),
+                     [](const auto& b) { return b.first == "position"; }))
       error(f.nameSpan, "@vertex entry point '" + std::string(f.name) +
                             "' must return @builtin(position) (alone, or as a member of its "
                             "output struct)");
