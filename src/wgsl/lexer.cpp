@@ -12,10 +12,12 @@
 #include "lexer.h"
 
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <system_error>
 #include <utility>
 
 namespace bindery::wgsl {
@@ -441,6 +443,19 @@ class Scanner {
     }
   }
 
+  // A float literal's value, rounded to nearest (#floating-point-literals).
+  // Decimal literals go through std::from_chars (correctly rounded, no
+  // allocation); hex literals, and any that do not parse whole or overflow
+  // or underflow, through strtod, which gives inf on overflow.
+  static double parseFloat(std::string_view digits, bool hex) {
+    double v = 0;
+    if (!hex) {
+      auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+      if (ec == std::errc{} && end == digits.data() + digits.size()) return v;
+    }
+    return std::strtod(std::string(digits).c_str(), nullptr);
+  }
+
   bool identCont(size_t i) const {
     char c = at(i);
     if (isAsciiIdentStart(c) || isDigit(c)) return true;
@@ -566,7 +581,7 @@ class Scanner {
     std::string_view digits = s_.substr(b, pos_ - b - (suffix ? 1 : 0));
     if (isFloat) {
       t.kind = Tok::FloatLit;
-      double v = std::strtod(std::string(digits).c_str(), nullptr);
+      double v = parseFloat(digits, hex);
       t.floatValue = v;
       double maxv = suffix == 'f'   ? 3.40282346638528859812e+38
                     : suffix == 'h' ? 65504.0
