@@ -87,6 +87,13 @@ export class FrameSource {
   readonly frameIndex: number;
   readonly closed: boolean;
   label: string;
+  /** VideoFrame.visibleRect: the part of plane 0 that is shown (null: all of
+   *  it); importExternalTexture snapshots it (crop of textureDimensions,
+   *  textureLoad, textureSampleBaseClampToEdge). */
+  visibleRect: { x: number; y: number; width: number; height: number } | null;
+  /** VideoFrame.colorSpace: the colour space of the frame's RGB; an
+   *  external texture imported in another colorSpace is converted. */
+  colorSpace: 'srgb' | 'display-p3';
 }
 
 /** `bindery reflect --json`'s document for WGSL `code` (docs/reflect-json.md);

@@ -40,3 +40,23 @@ test('close() makes the source closed: importing is ExternalTextureSourceClosed,
   planes.close();
   assert.equal((await importError(planes))?.code, 'ExternalTextureSourceClosed');
 });
+
+test('visibleRect and colorSpace (VideoFrame.visibleRect / colorSpace): kept, checked at import', async () => {
+  const video = new FrameSource(texture.createView());  // 4x4
+  video.label = 'camera';
+  assert.equal(video.visibleRect, null);
+  assert.equal(video.colorSpace, 'srgb');
+  video.visibleRect = { x: 1, y: 2, width: 3, height: 2 };
+  video.colorSpace = 'display-p3';
+  assert.deepEqual(video.visibleRect, { x: 1, y: 2, width: 3, height: 2 });
+  assert.equal(video.colorSpace, 'display-p3');
+  assert.equal(await importError(video), null);
+  video.visibleRect = { x: 2, y: 0, width: 3, height: 4 };
+  const error = await importError(video);
+  assert.equal(error?.code, 'ExternalTextureVisibleRectInvalid');
+  assert.match(error.message, /\[VideoFrameSource "camera"\] has visibleRect \{x: 2, y: 0, width: 3, height: 4\}, which is not inside plane 0 \(4x4\)/);
+  video.visibleRect = null;
+  assert.equal(await importError(video), null);
+  assert.throws(() => { video.colorSpace = 'rec2020'; }, TypeError);
+  assert.throws(() => { video.visibleRect = 5; }, TypeError);
+});

@@ -273,7 +273,11 @@ void FrameSource::init(Napi::Env env, Napi::Object exports) {
        InstanceMethod<&FrameSource::close>("close", idl::kOperation),
        InstanceAccessor<&FrameSource::frameIndex>("frameIndex", idl::kAttribute),
        InstanceAccessor<&FrameSource::closed>("closed", idl::kAttribute),
-       InstanceAccessor<&FrameSource::getLabel, &FrameSource::setLabel>("label", idl::kAttribute)});
+       InstanceAccessor<&FrameSource::getLabel, &FrameSource::setLabel>("label", idl::kAttribute),
+       InstanceAccessor<&FrameSource::getVisibleRect, &FrameSource::setVisibleRect>(
+           "visibleRect", idl::kAttribute),
+       InstanceAccessor<&FrameSource::getColorSpace, &FrameSource::setColorSpace>(
+           "colorSpace", idl::kAttribute)});
   addonData(env).constructors[static_cast<int>(ClassId::FrameSource)] = Napi::Persistent(ctor);
   exports.Set("FrameSource", ctor);
 }
@@ -322,6 +326,46 @@ Napi::Value FrameSource::getLabel(const Napi::CallbackInfo& info) {
 void FrameSource::setLabel(const Napi::CallbackInfo& info, const Napi::Value& value) {
   idl::Context ctx{info.Env(), "FrameSource.label", false};
   source.setLabel(idl::toDOMString(ctx, value, idl::Where{nullptr, "label", 0}));
+}
+
+// VideoFrame.visibleRect: null (the whole of plane 0) or {x, y, width, height}.
+Napi::Value FrameSource::getVisibleRect(const Napi::CallbackInfo& info) {
+  std::optional<VisibleRect> rect = source.visibleRect();
+  if (!rect) return info.Env().Null();
+  Napi::Object out = Napi::Object::New(info.Env());
+  out.Set("x", rect->x);
+  out.Set("y", rect->y);
+  out.Set("width", rect->width);
+  out.Set("height", rect->height);
+  return out;
+}
+void FrameSource::setVisibleRect(const Napi::CallbackInfo& info, const Napi::Value& value) {
+  if (value.IsNull() || value.IsUndefined()) return source.setVisibleRect(std::nullopt);
+  idl::Context ctx{info.Env(), "FrameSource.visibleRect", false};
+  idl::Where where{nullptr, "visibleRect", 0};
+  if (!value.IsObject()) {
+    throw Napi::TypeError::New(info.Env(),
+                               "FrameSource.visibleRect: expected null or {x, y, width, height}.");
+  }
+  Napi::Object object = value.As<Napi::Object>();
+  VisibleRect rect;
+  const std::pair<const char*, uint32_t*> members[] = {
+      {"x", &rect.x}, {"y", &rect.y}, {"width", &rect.width}, {"height", &rect.height}};
+  for (auto [name, field] : members) {
+    Napi::Value v = object.Get(name);
+    if (!v.IsUndefined()) idl::Convert<uint32_t>::from(ctx, v, *field, idl::Where{&where, name, 0});
+  }
+  source.setVisibleRect(rect);
+}
+// VideoFrame.colorSpace, as a PredefinedColorSpace.
+Napi::Value FrameSource::getColorSpace(const Napi::CallbackInfo& info) {
+  return Napi::String::New(info.Env(), std::string(toString(source.colorSpace())));
+}
+void FrameSource::setColorSpace(const Napi::CallbackInfo& info, const Napi::Value& value) {
+  idl::Context ctx{info.Env(), "FrameSource.colorSpace", false};
+  PredefinedColorSpace space = PredefinedColorSpace::Srgb;
+  idl::Convert<PredefinedColorSpace>::from(ctx, value, space, idl::Where{nullptr, "colorSpace", 0});
+  source.setColorSpace(space);
 }
 
 void initObjects(Napi::Env env, Napi::Object exports) {

@@ -143,6 +143,10 @@ class FrameSource : public Napi::ObjectWrap<FrameSource> {
   Napi::Value closed(const Napi::CallbackInfo& info);
   Napi::Value getLabel(const Napi::CallbackInfo& info);
   void setLabel(const Napi::CallbackInfo& info, const Napi::Value& value);
+  Napi::Value getVisibleRect(const Napi::CallbackInfo& info);
+  void setVisibleRect(const Napi::CallbackInfo& info, const Napi::Value& value);
+  Napi::Value getColorSpace(const Napi::CallbackInfo& info);
+  void setColorSpace(const Napi::CallbackInfo& info, const Napi::Value& value);
 };
 
 }  // namespace bindery::node
