@@ -46,6 +46,8 @@ Extent3D externalSourceSize(const CopyExternalImageSource& source) {
   if (state == nullptr || state->planes.empty()) return {0, 0, 1};
   const auto* view = fromHandle<TextureViewBase>(state->planes[0]);
   if (view == nullptr || view->texture() == nullptr) return {0, 0, 1};
+  // A frame's image is its visible rect (VideoFrame.visibleRect), else plane 0.
+  if (state->visibleRect) return {state->visibleRect->width, state->visibleRect->height, 1};
   Extent3D size = physicalMipExtent(*view->texture(), view->baseMipLevel());
   return {size.width, size.height, 1};
 }
@@ -218,7 +220,13 @@ backend::Status frameTexels(DeviceBase* device, const VideoFrameSource::State& f
         readPlane(device, *fromHandle<TextureViewBase>(frame.planes[i]), planes[i]);
     if (status.isError()) return status;
   }
-  out.encoding = {PredefinedColorSpace::Srgb, false};
+  // The frame's colour space (VideoFrame.colorSpace); frames are not premultiplied.
+  out.encoding = {frame.colorSpace, false};
+  // Source coordinates are the visible rect's (externalSourceSize checked them).
+  if (frame.visibleRect) {
+    origin.x += frame.visibleRect->x;
+    origin.y += frame.visibleRect->y;
+  }
   out.texels.clear();
   const Plane& luma = planes[0];
   auto chroma = [&](const Plane& p, uint32_t x, uint32_t y) {

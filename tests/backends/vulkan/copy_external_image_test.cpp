@@ -202,5 +202,41 @@ TEST_F(CopyExternalImageTest, FramesAreReadBackFromTheirPlanes) {
   }
 }
 
+// A frame's image is its visible rect, in its own colour space
+// (VideoFrame.visibleRect, VideoFrame.colorSpace): a 2x2 rect at (1, 1) of a
+// 'display-p3' frame copied into 'srgb'; a copy past the rect (though inside
+// plane 0) is an OperationError.
+TEST_F(CopyExternalImageTest, FramesAreCopiedFromTheirVisibleRectInTheirColorSpace) {
+  Texture frame = makeTexture(TextureFormat::Rgba8unorm, {kW, kH, 1});
+  write(frame, 0, pixels_.data(), kW * 4, kH, {kW, kH, 1});
+  VideoFrameSource source(frame.createView());
+  source.setVisibleRect(VisibleRect{1, 1, 2, 2});
+  source.setColorSpace(PredefinedColorSpace::DisplayP3);
+  Texture t = makeTexture(TextureFormat::Rgba16float, {2, 2, 1}, TextureDimension::e2D, 1,
+                          TextureUsage::RenderAttachment);
+  EXPECT_FALSE(
+      device_.queue().copyExternalImageToTexture({.source = source}, {.texture = t}, {2, 2, 1}));
+  std::vector<uint8_t> got = readTexture(t, 0, 8, {2, 2, 1});
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 2; ++x) {
+      const uint8_t* p = pixel(x + 1, y + 1);
+      core::Rgba want = core::convertColor(
+          {p[0] / 255.0f, p[1] / 255.0f, p[2] / 255.0f, p[3] / 255.0f},
+          {PredefinedColorSpace::DisplayP3, false}, {PredefinedColorSpace::Srgb, false});
+      for (int c = 0; c < 4; ++c) {
+        uint16_t h;
+        std::memcpy(&h, &got[(y * 2 + x) * 8 + c * 2], 2);
+        EXPECT_NEAR(core::halfToFloat(h), want[c], 2e-3) << x << "," << y << "," << c;
+      }
+    }
+  }
+  std::optional<Exception> past = device_.queue().copyExternalImageToTexture(
+      {.source = source, .origin = {1, 0}}, {.texture = t}, {2, 2, 1});
+  ASSERT_TRUE(past);
+  EXPECT_EQ(past->type, ExceptionType::OperationError);
+  EXPECT_EQ(past->code, ErrorCode::CopyExternalImageSourceOutOfBounds);
+  EXPECT_NE(past->message.find("<= 2"), std::string::npos) << past->message;
+}
+
 }  // namespace
 }  // namespace bindery::vulkan::testing
