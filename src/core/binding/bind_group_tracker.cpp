@@ -221,7 +221,10 @@ MaybeError BindGroupTracker::validateWritableAliasing() const {
 }
 
 MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) {
-  if (verified_.empty()) verified_.resize(kFirstVerifiedSlots);
+  // The memo pays off from the second slow check on: a pass that checks
+  // once (one pipeline, one dispatch) allocates no table.
+  bool memo = !verified_.empty() || slowChecks_++ != 0;
+  if (memo && verified_.empty()) verified_.resize(kFirstVerifiedSlots);
   if (pipelineDirty_) {
     lateSizeMask_ = 0;
     for (uint32_t g = 0; g < pipeline_->minBufferSizes.size() && g < kMaxGroups; ++g) {
@@ -233,6 +236,11 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
   for (uint64_t mask = check; mask; mask &= mask - 1) {
     uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(mask));
     const BindGroupBase* group = groups_[slot];
+    if (!memo) {
+      BINDERY_TRY(validateSlot(slot));
+      checkedLayouts_[slot] = group->layout();
+      continue;
+    }
     Verified& v = verifiedSlot(group, slot);
     if (!(group && v.group == group && v.pipeline == pipeline_ && v.slot == slot) ||
         (offsetDependent_ & (uint64_t{1} << slot)) != 0) {

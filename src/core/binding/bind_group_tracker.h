@@ -164,7 +164,7 @@ class BindGroupTracker {
     return verified_[h];
   }
   bool allVerified(uint64_t check) {
-    if (verified_.empty()) return false;  // allocated by the first slow check
+    if (verified_.empty()) return false;  // allocated by the second slow check
     for (; check; check &= check - 1) {
       uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(check));
       const BindGroupBase* group = groups_[slot];
@@ -187,6 +187,7 @@ class BindGroupTracker {
   // cycling through many groups checks each only once.
   std::vector<Verified> verified_;
   size_t verifiedReplaced_ = 0;  // entries replaced since the table last grew
+  uint32_t slowChecks_ = 0;      // validateSlow calls before the table exists
 
   // The groups per slot and, per slot, the layout last found
   // group-equivalent to the pipeline's @group(slot) layout (meaningful for
