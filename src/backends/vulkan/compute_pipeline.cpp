@@ -28,6 +28,35 @@ SpirvForStage generateComputeSpirv(std::string_view wgslSource, const wgsl::Opti
   return {std::move(r.words), {}};
 }
 
+Status createInternalComputePipeline(VkDevice device, VkPipelineCache cache,
+                                     VkDescriptorType bufferType, uint32_t pushConstantBytes,
+                                     std::string_view wgsl, std::string_view what,
+                                     InternalComputePipeline& out) {
+  VkDescriptorSetLayoutBinding binding{0, bufferType, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  setInfo.bindingCount = 1;
+  setInfo.pBindings = &binding;
+  BINDERY_VK_TRY(checkVk(vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &out.setLayout),
+                         "vkCreateDescriptorSetLayout"));
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushConstantBytes};
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.setLayoutCount = 1;
+  layoutInfo.pSetLayouts = &out.setLayout;
+  layoutInfo.pushConstantRangeCount = 1;
+  layoutInfo.pPushConstantRanges = &range;
+  BINDERY_VK_TRY(checkVk(vkCreatePipelineLayout(device, &layoutInfo, nullptr, &out.layout),
+                         "vkCreatePipelineLayout"));
+  SpirvForStage spirv = generateComputeSpirv(wgsl, {}, "main", {});
+  if (!spirv.error.empty()) {
+    return backend::internalError(fmt::format("the {} shader: {}", what, spirv.error));
+  }
+  Result<VkPipeline> pipeline =
+      createComputeVkPipeline(device, cache, out.layout, spirv.words, "main");
+  if (pipeline.isError()) return pipeline.error();
+  out.pipeline = pipeline.value();
+  return {};
+}
+
 Result<VkPipeline> createComputeVkPipeline(VkDevice device, VkPipelineCache cache,
                                            VkPipelineLayout layout,
                                            const std::vector<uint32_t>& words,

@@ -83,4 +83,19 @@ Result<VkPipeline> createComputeVkPipeline(VkDevice device, VkPipelineCache cach
                                            const std::vector<uint32_t>& words,
                                            const std::string& entryPoint);
 
+// The backend's own compute shaders (the indirect-dispatch check, the
+// timestamp conversion): one storage buffer at set 0 binding 0 of
+// `bufferType`, `pushConstantBytes` of push constants, the WGSL's "main".
+// Fills the three handles (the caller destroys them); `what` names the
+// shader in an error.
+struct InternalComputePipeline {
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+};
+Status createInternalComputePipeline(VkDevice device, VkPipelineCache cache,
+                                     VkDescriptorType bufferType, uint32_t pushConstantBytes,
+                                     std::string_view wgsl, std::string_view what,
+                                     InternalComputePipeline& out);
+
 }  // namespace bindery::vulkan

@@ -44,29 +44,14 @@ Result<std::unique_ptr<IndirectDispatchValidator>> IndirectDispatchValidator::cr
 
 Status IndirectDispatchValidator::initialize() {
   VkDevice device = state_.handle();
-  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1,
-                                       VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
-  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = 1;
-  setInfo.pBindings = &binding;
-  BINDERY_VK_TRY(checkVk(vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &setLayout_),
-                         "vkCreateDescriptorSetLayout"));
-  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, 4};
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &setLayout_;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &range;
-  BINDERY_VK_TRY(checkVk(vkCreatePipelineLayout(device, &layoutInfo, nullptr, &layout_),
-                         "vkCreatePipelineLayout"));
-  SpirvForStage spirv = generateComputeSpirv(kCheckArgs, {}, "main", {});
-  if (!spirv.error.empty()) {
-    return backend::internalError("the indirect-dispatch check shader: " + spirv.error);
-  }
-  Result<VkPipeline> pipeline =
-      createComputeVkPipeline(device, state_.pipelineCache(), layout_, spirv.words, "main");
-  if (pipeline.isError()) return pipeline.error();
-  pipeline_ = pipeline.value();
+  InternalComputePipeline made;
+  Status status = createInternalComputePipeline(device, state_.pipelineCache(),
+                                                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 4,
+                                                kCheckArgs, "indirect-dispatch check", made);
+  setLayout_ = made.setLayout;
+  layout_ = made.layout;
+  pipeline_ = made.pipeline;
+  if (status.isError()) return status;
   VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, kMaxChunks};
   VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   poolInfo.maxSets = kMaxChunks;

@@ -90,31 +90,14 @@ Result<std::unique_ptr<TimestampConverter>> TimestampConverter::create(ComputeSt
 }
 
 Status TimestampConverter::initialize() {
-  VkDevice device = state_.handle();
-  VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-                                       VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
-  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = 1;
-  setInfo.pBindings = &binding;
-  BINDERY_VK_TRY(checkVk(vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &setLayout_),
-                         "vkCreateDescriptorSetLayout"));
-  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(ConvertParams)};
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &setLayout_;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &range;
-  BINDERY_VK_TRY(checkVk(vkCreatePipelineLayout(device, &layoutInfo, nullptr, &layout_),
-                         "vkCreatePipelineLayout"));
-  SpirvForStage spirv = generateComputeSpirv(kConvert, {}, "main", {});
-  if (!spirv.error.empty()) {
-    return backend::internalError("the timestamp conversion shader: " + spirv.error);
-  }
-  Result<VkPipeline> pipeline =
-      createComputeVkPipeline(device, state_.pipelineCache(), layout_, spirv.words, "main");
-  if (pipeline.isError()) return pipeline.error();
-  pipeline_ = pipeline.value();
-  return {};
+  InternalComputePipeline made;
+  Status status = createInternalComputePipeline(
+      state_.handle(), state_.pipelineCache(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      sizeof(ConvertParams), kConvert, "timestamp conversion", made);
+  setLayout_ = made.setLayout;
+  layout_ = made.layout;
+  pipeline_ = made.pipeline;
+  return status;
 }
 
 TimestampConverter::~TimestampConverter() {
