@@ -87,7 +87,8 @@ Id Generator::runtimeArrayLength(NodeId ref) {
     return runtimeArrayLength(x.lhs);
   if (x.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
     uint32_t vid = info(ref).refIndex;
-    if (auto it = fn_->arrayLengths.find(vid); it != fn_->arrayLengths.end()) return it->second;
+    if (auto it = fn_->arrayLengths.find(vid); it != fn_->arrayLengths.end())
+      return it->second.clamp;
     const wgsl::VarDecl& d = m.ast.vars[vid];
     if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return runtimeArrayLength(d.init);
     if (d.kind == wgsl::DeclKind::Var && d.global) {

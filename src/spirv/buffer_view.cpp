@@ -31,8 +31,10 @@ namespace {
 // Arrays of more elements than this are loaded and stored by a loop (viewArrayCall).
 constexpr uint32_t kUnrollLimit = 8;
 
+}  // namespace
+
 // #buffer-view-builtin-functions: ArrayOffset(T), the runtime-sized array of T
-// and MinTypeSize(T).
+// (generator.h) and MinTypeSize(T).
 uint32_t arrayOffset(const wgsl::TypeTable& T, TypeId t) {
   if (T[t].kind != TypeKind::Struct) return 0;
   const wgsl::StructInfo& s = T.structInfo(T[t].structIndex);
@@ -49,6 +51,8 @@ TypeId runtimeArrayOf(const wgsl::TypeTable& T, TypeId t) {
   }
   return kNoType;
 }
+
+namespace {
 
 uint32_t minTypeSize(const wgsl::TypeTable& T, TypeId t) {
   if (T.hasFixedFootprint(t)) return T.sizeOf(t);
@@ -115,18 +119,21 @@ Generator::BufferLength Generator::bufferLength(NodeId p) {
   if (x.kind == wgsl::ExprKind::Ident && info(p).ref == wgsl::RefKind::Var) {
     uint32_t vid = info(p).refIndex;
     if (auto it = fn_->arrayLengths.find(vid); it != fn_->arrayLengths.end())
-      return {it->second, 0};
+      return {it->second.reported, 0, it->second.clamp};
     const wgsl::VarDecl& d = m.ast.vars[vid];
     if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return bufferLength(d.init);
     TypeId t = m.vars[vid].type;
     if (T[t].kind == TypeKind::Pointer) t = T[t].elem;
     if (!T.isRuntimeSizedBuffer(t)) {
       uint32_t n = fixedBufferBytes(t);
-      return {constU32(n), n};
+      return {constU32(n), n, constU32(n)};
     }
     if (d.kind == wgsl::DeclKind::Var && d.global) {
       Id words = op(spv::Op::OpArrayLength, T.u32(), {globalVar(vid).id, 0});
-      return {op(spv::Op::OpShiftLeftLogical, T.u32(), {words, constU32(2)}), 0};
+      Id bytes = op(spv::Op::OpShiftLeftLogical, T.u32(), {words, constU32(2)});
+      // a pushed effective binding size (effective_size.cpp) is the spec's length
+      Id pushed = effectiveSize(vid);
+      return {pushed ? pushed : bytes, 0, bytes};
     }
   }
   unsupported("the length of a buffer reached through this expression", p);
@@ -148,7 +155,7 @@ Id Generator::bufferViewCall(NodeId e, bool arrayView) {
     v.wordCount = (len.known + 3) / 4;
     v.lastWord = constU32(v.wordCount - 1);
   } else {  // (bytes + 3) / 4 words; an empty binding clamps to word 0
-    Id words = op(spv::Op::OpShiftRightLogical, T.u32(), {addU32(len.bytes, 3), constU32(2)});
+    Id words = op(spv::Op::OpShiftRightLogical, T.u32(), {addU32(len.clampBytes, 3), constU32(2)});
     Id empty = op(spv::Op::OpIEqual, T.boolType(), {words, constU32(0)});
     Id last = op(spv::Op::OpISub, T.u32(), {words, constU32(1)});
     v.lastWord = op(spv::Op::OpSelect, T.u32(), {empty, constU32(0), last});

@@ -134,7 +134,7 @@ Id frexpModf(Generator& g, NodeId e, TypeId result, const BuiltinRow& row) {
 
 Id arrayLength(Generator& g, NodeId e, TypeId, const BuiltinRow&) {
   if (g.isViewExpr(g.arg(e, 0))) return g.viewArrayLength(g.arg(e, 0));
-  return g.runtimeArrayLength(g.arg(e, 0));
+  return g.reportedArrayLength(g.arg(e, 0));
 }
 
 Id bitcastBuiltin(Generator& g, NodeId e, TypeId result, const BuiltinRow&) {

@@ -202,7 +202,10 @@ Id Generator::userCall(NodeId e) {
         if (!constant) ops.push_back(step);
       }
       bound.push_back(std::move(pb));
-      if (needsLengthParam(f.params[i])) ops.push_back(bufferLength(a).bytes);
+      if (needsLengthParam(f.params[i])) {
+        BufferLength len = bufferLength(a);
+        pushHiddenLength(ops, len.clampBytes, len.bytes);
+      }
       continue;
     }
     if (pt.kind == TypeKind::Pointer && !memoryObjects_.count(v)) {
@@ -225,8 +228,14 @@ Id Generator::userCall(NodeId e) {
       }
     }
     ops.push_back(v);
-    if (needsLengthParam(f.params[i]))
-      ops.push_back(T.isBuffer(pt.elem) ? bufferLength(a).bytes : runtimeArrayLength(a));
+    if (needsLengthParam(f.params[i])) {
+      if (T.isBuffer(pt.elem)) {
+        BufferLength len = bufferLength(a);
+        pushHiddenLength(ops, len.clampBytes, len.bytes);
+      } else {
+        pushHiddenLength(ops, runtimeArrayLength(a), reportedArrayLength(a));
+      }
+    }
   }
   ops.insert(ops.begin(), function(callee, bound));
   Id result = opId(spv::Op::OpFunctionCall, type(f.returnType), ops);

@@ -52,11 +52,13 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId, const std::vector<ParamBi
       }
       for (Id step : pb->steps)
         if (!step) paramTypes.push_back(type(T.u32()));
-      if (needsLengthParam(p)) paramTypes.push_back(type(T.u32()));
+      if (needsLengthParam(p))
+        paramTypes.insert(paramTypes.end(), hiddenLengthCount(), type(T.u32()));
       continue;
     }
     paramTypes.push_back(type(p));
-    if (needsLengthParam(p)) paramTypes.push_back(type(T.u32()));
+    if (needsLengthParam(p))
+      paramTypes.insert(paramTypes.end(), hiddenLengthCount(), type(T.u32()));
     // unrestricted_pointer_parameters: storage-buffer pointers as arguments
     if (T[p].kind == TypeKind::Pointer && T[p].space == AddressSpace::Storage)
       b.capability(spv::Capability::VariablePointersStorageBuffer);
@@ -66,7 +68,19 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId, const std::vector<ParamBi
          {ret, fnId, uint32_t(spv::FunctionControlMask::MaskNone), functionType(ret, paramTypes)});
   if (options.emitNames) b.name(fnId, d.name);
   std::vector<std::pair<uint32_t, std::vector<Id>>> chains;  // bound pointers: (param, steps)
-  for (uint32_t i = 0, k = 0; i < d.params.count; ++i) {
+  uint32_t k = 0;                                            // the next SPIR-V parameter
+  auto hiddenLength = [&] {  // HiddenLength (generator.h): clamp, then reported if apart
+    HiddenLength h;
+    h.clamp = b.newId();
+    emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], h.clamp});
+    h.reported = h.clamp;
+    if (hiddenLengthCount() == 2) {
+      h.reported = b.newId();
+      emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], h.reported});
+    }
+    return h;
+  };
+  for (uint32_t i = 0; i < d.params.count; ++i) {
     uint32_t vid = m.ast.at(d.params, i);
     if (const ParamBinding* pb = boundOf(i)) {
       if (pb->externalVar != kNone) {
@@ -84,21 +98,13 @@ void Generator::emitFunctionBody(uint32_t fn, Id fnId, const std::vector<ParamBi
         step = b.newId();
         emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], step});
       }
-      if (needsLengthParam(f.params[i])) {  // a runtime-sized buffer's length
-        Id len = b.newId();
-        emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], len});
-        ctx.arrayLengths[vid] = len;
-      }
+      if (needsLengthParam(f.params[i])) ctx.arrayLengths[vid] = hiddenLength();
       chains.emplace_back(i, std::move(steps));
       continue;
     }
     Id pid = b.newId();
     emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], pid});
-    if (needsLengthParam(f.params[i])) {
-      Id len = b.newId();
-      emitOp(header, spv::Op::OpFunctionParameter, {paramTypes[k++], len});
-      ctx.arrayLengths[vid] = len;
-    }
+    if (needsLengthParam(f.params[i])) ctx.arrayLengths[vid] = hiddenLength();
     if (options.emitNames) b.name(pid, m.ast.vars[vid].name);
     ctx.locals[vid] = VarBinding{pid, false, false};
     memoryObjects_[pid] = true;

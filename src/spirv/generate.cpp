@@ -16,6 +16,7 @@ Generator::Generator(const wgsl::ModuleImpl& module, const Options& o)
 Words Generator::run(uint32_t entryFn) {
   entryFn_ = entryFn;
   b.capability(spv::Capability::Shader);
+  pushConstantBlock(entryFn);  // effective_size.cpp
   entryPoint(entryFn);
   return b.assemble(options.version);
 }

@@ -71,6 +71,11 @@ struct ParamBinding {
   uint32_t viewWords = 0;
 };
 
+// #buffer-view-builtin-functions: ArrayOffset(T) (the offset of the
+// runtime-sized array ending T, 0 when none) and that array's type (kNoType).
+uint32_t arrayOffset(const wgsl::TypeTable& T, TypeId t);
+TypeId runtimeArrayOf(const wgsl::TypeTable& T, TypeId t);
+
 // A pointer made by bufferView / bufferArrayView (buffer_view.cpp): a handle
 // id, never emitted, for the buffer's u32 words, the byte offset of what it
 // designates and the end of the view's region.
@@ -85,6 +90,16 @@ struct ViewPtr {
   TypeId store = kNoType;
 };
 
+// The hidden u32 parameters that carry a runtime-sized array's or buffer's
+// length into a function: the length accesses are clamped to (OpArrayLength
+// or the buffer's bytes) and, where the entry point reads pushed effective
+// binding sizes (effective_size.cpp), the length arrayLength / bufferLength
+// report; otherwise both are one parameter.
+struct HiddenLength {
+  Id clamp = 0;
+  Id reported = 0;
+};
+
 struct FnCtx {
   uint32_t fn = kNone;
   Words vars;  // OpVariable of the first block
@@ -93,8 +108,8 @@ struct FnCtx {
   bool terminated = false;
   std::unordered_map<uint32_t, VarBinding> locals;  // var id -> binding
   // pointer parameters to (structs ending in) runtime-sized arrays: param var id ->
-  // the hidden u32 parameter carrying the array's length
-  std::unordered_map<uint32_t, Id> arrayLengths;
+  // the hidden u32 parameters carrying the array's length
+  std::unordered_map<uint32_t, HiddenLength> arrayLengths;
   // texture_external parameters: param var id -> the module-scope variable bound to it
   std::unordered_map<uint32_t, uint32_t> externalParams;
   std::vector<Breakable> breakables;
@@ -171,11 +186,13 @@ class Generator {
   Id load(Id ptr, TypeId store);
   void store(Id ptr, Id value);
   VarBinding globalVar(uint32_t vid);
+  void decorateBlockMember(Id block, uint32_t member, TypeId t, uint32_t offset);
 
   // ---- buffer_view.cpp (#buffer-types, #buffer-view-builtin-functions)
   struct BufferLength {
-    Id bytes = 0;
+    Id bytes = 0;        // bufferLength(p) (the effective binding size where pushed)
     uint32_t known = 0;  // the length when it is a constant, else 0
+    Id clampBytes = 0;   // what accesses are clamped to: the descriptor's bytes
   };
   Id storageWordsBlock();
   uint32_t fixedBufferBytes(TypeId buffer) const;
@@ -207,6 +224,20 @@ class Generator {
   std::unordered_map<Id, ViewPtr> views_;
   std::map<std::vector<uint32_t>, Id> viewFunctions_;  // viewArrayCall's functions
   Id storageWords_ = 0;
+
+  // ---- effective_size.cpp (Options::effectiveSizeWords)
+  void pushConstantBlock(uint32_t entryFn);
+  // The pushed effective binding size of module-scope variable `vid` as a u32
+  // id, or 0 when it has none.
+  Id effectiveSize(uint32_t vid);
+  // arrayLength(ref) (#arraylength-builtin): from the pushed size where there
+  // is one, else runtimeArrayLength(ref).
+  Id reportedArrayLength(NodeId ref);
+  // Hidden u32 parameters per length (HiddenLength): 1, or 2 when sizes are pushed.
+  uint32_t hiddenLengthCount() const { return sizeWordMembers_.empty() ? 1 : 2; }
+  void pushHiddenLength(std::vector<Id>& ops, Id clamp, Id reported) const;
+  Id pushVar_ = 0;                                          // the one PushConstant variable
+  std::unordered_map<uint32_t, uint32_t> sizeWordMembers_;  // var id -> member of pushVar_
 
   // ---- statements.cpp
   void block(NodeId s);

@@ -7,12 +7,32 @@
 
 namespace bindery::spirv {
 
+// Offset, and for matrices (or arrays of them) their layout, of member
+// `member` of type `t` of a Block struct.
+void Generator::decorateBlockMember(Id block, uint32_t member, TypeId t, uint32_t offset) {
+  b.memberDecorate(block, member, spv::Decoration::Offset, {offset});
+  while (T[t].kind == TypeKind::Array) t = T[t].elem;
+  if (T[t].kind == TypeKind::Matrix) {
+    b.memberDecorate(block, member, spv::Decoration::ColMajor);
+    b.memberDecorate(block, member, spv::Decoration::MatrixStride,
+                     {T.alignOf(T.vec(T[t].rows, T[t].elem))});
+  }
+}
+
 VarBinding Generator::globalVar(uint32_t vid) {
   auto it = globals_.find(vid);
   if (it != globals_.end()) return it->second;
   const wgsl::VarDecl& d = m.ast.vars[vid];
   const wgsl::VarInfo& vi = m.vars[vid];
   VarBinding g;
+  if (vi.space == AddressSpace::Immediate && pushVar_) {
+    // member 0 of the entry point's one PushConstant Block, which also holds
+    // pushed binding sizes (effective_size.cpp)
+    g = {pushVar_, true, true};
+    paths_[g.id] = PtrPath{g.id, {}};
+    globals_[vid] = g;
+    return g;
+  }
   g.pointer = true;
   Id pointee = 0;
   AddressSpace space = vi.space;
@@ -33,14 +53,7 @@ VarBinding Generator::globalVar(uint32_t vid) {
       pointee = b.newId();
       emitOp(b.globals, spv::Op::OpTypeStruct, {pointee, inner});
       b.decorate(pointee, spv::Decoration::Block);
-      b.memberDecorate(pointee, 0, spv::Decoration::Offset, {0});
-      TypeId m0 = vi.type;
-      while (T[m0].kind == TypeKind::Array) m0 = T[m0].elem;
-      if (T[m0].kind == TypeKind::Matrix) {
-        b.memberDecorate(pointee, 0, spv::Decoration::ColMajor);
-        b.memberDecorate(pointee, 0, spv::Decoration::MatrixStride,
-                         {T.alignOf(T.vec(T[m0].rows, T[m0].elem))});
-      }
+      decorateBlockMember(pointee, 0, vi.type, 0);
       g.wrapped = true;
     }
   } else {

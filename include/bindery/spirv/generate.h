@@ -69,6 +69,18 @@ struct Options {
   // parameters at binding + 2000 and plane 2 at binding + 3000 of the same
   // (remapped) group.
   std::map<Binding, ExternalTextureBindings> externalTextures;
+  // Storage buffers (by their WGSL group/binding) whose effective buffer
+  // binding size (#abstract-opdef-effective-buffer-binding-size) the caller
+  // pushes as a u32 push constant at this byte offset (a multiple of 4, past
+  // the entry point's var<immediate>): arrayLength (#arraylength-builtin) and
+  // bufferLength (#bufferlength-builtin) of such a binding are computed from
+  // that size, while the bounds policy keeps clamping to OpArrayLength (the
+  // range the descriptor binds). For bindings whose descriptor range differs
+  // from that size: dynamic offsets (src/backends/vulkan/pipeline_layout.h).
+  // The entry point's var<immediate> (offset 0) and the words share its one
+  // PushConstant Block; the words are members only where it calls
+  // arrayLength or bufferLength and uses the binding.
+  std::map<Binding, uint32_t> effectiveSizeWords;
   // SPIR-V version as 0x00MMmm00 (0x00010300 = 1.3, for Vulkan 1.1).
   uint32_t version = 0x00010300;
   // Features of the device: required when the module uses them.
