@@ -542,12 +542,17 @@ TypeId Resolver::resolveBuiltinCall(NodeId e, std::string_view name,
 
   if (name == "arrayLength") {
     if (at.size() != 1) return noMatch("arrayLength takes one pointer argument");
+    // #arraylength-builtin: the 'uniform' and 'workgroup' address spaces hold
+    // a runtime-sized array only as the result of bufferView / bufferArrayView
+    // (#buffer-view-builtin-functions), so such a pointer is always allowed.
     const Type p = T[at[0]];
-    if (p.kind != TypeKind::Pointer || p.space != AddressSpace::Storage ||
-        T[p.elem].kind != TypeKind::Array || T[p.elem].count != 0)
+    const bool space = p.space == AddressSpace::Storage || p.space == AddressSpace::Uniform ||
+                       p.space == AddressSpace::Workgroup;
+    if (p.kind != TypeKind::Pointer || !space || T[p.elem].kind != TypeKind::Array ||
+        T[p.elem].count != 0 || T[p.elem].overrideKey != kNone)
       return noMatch(
-          "expected a pointer to a runtime-sized array in the 'storage' address space, e.g. "
-          "arrayLength(&buf.data)");
+          "expected a pointer to a runtime-sized array in the 'storage' address space (or a "
+          "view's in 'uniform' or 'workgroup'), e.g. arrayLength(&buf.data)");
     return T.u32();
   }
   if (name == "workgroupUniformLoad") {

@@ -215,6 +215,23 @@ TEST(BufferView, UniformLayoutConstraintsApplyToTheView) {
                     "must be a multiple of 16", o));
 }
 
+// #arraylength-builtin: a view's runtime-sized array may be in the 'uniform'
+// or 'workgroup' address space; a plain pointer there is still refused.
+TEST(BufferView, ArrayLengthOfViewsInEveryBufferAddressSpace) {
+  parseOk(R"(requires buffer_view;
+@group(0) @binding(0) var<uniform> u : buffer<64>;
+@group(0) @binding(1) var<storage, read_write> out : array<u32, 2>;
+var<workgroup> w : buffer<64>;
+@compute @workgroup_size(1) fn main() {
+  out[0] = arrayLength(bufferArrayView<array<vec4u>>(&u, 16, 48));
+  out[1] = arrayLength(bufferArrayView<array<u32>>(&w, 0, 32));
+})");
+  EXPECT_TRUE(fails(R"(var<workgroup> a : array<u32, 4>;
+@compute @workgroup_size(1) fn main() { _ = arrayLength(&a); })",
+                    "expected a pointer to a runtime-sized array in the 'storage' address space "
+                    "(or a view's in 'uniform' or 'workgroup')"));
+}
+
 TEST(BufferView, BufferArrayViewRules) {
   parseOk(
       buf("  _ = (*bufferArrayView<array<u32>>(&b, 8, 32))[li];\n"

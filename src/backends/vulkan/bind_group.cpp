@@ -180,7 +180,8 @@ Status BindGroup::write(const core::BindGroupBase& group) {
     w.descriptorType = b.type;
     if (i < buffers) {
       VkBuffer buffer = Buffer::of(*group.buffer(i)).handle();
-      infos[n].buffer = {buffer, group.bufferRange(i).offset, descriptorRange(group, i)};
+      infos[n].buffer = {buffer, group.bufferRange(i).offset,
+                         wholeWords(descriptorRange(group, i))};
       w.pBufferInfo = &infos[n].buffer;
       const core::BoundBufferRange& range = group.bufferRange(i);
       bool dynamic = i < group.dynamicOffsetCount();

@@ -17,6 +17,17 @@ namespace bindery::vulkan {
 
 class Device;
 
+// The range a descriptor is written with for a bound range of `bytes` that
+// starts on a 4-byte boundary: whole words. A uniform binding's size need
+// not be a multiple of 4 (#bind-group-creation), but shaders read words (a
+// `buffer<6>` of f16 reads its last half from word 1), and a word that
+// crosses the range's end would read as out of bounds. Every VkBuffer's size
+// is a multiple of 4, so the rounded range stays inside it; the bytes it adds
+// never reach a shader's result.
+inline VkDeviceSize wholeWords(uint64_t bytes) {
+  return (bytes + 3) & ~uint64_t{3};
+}
+
 class Buffer final : public backend::BufferBackend {
  public:
   static Result<std::unique_ptr<Buffer>> create(Device& device, const core::BufferBase& buffer,

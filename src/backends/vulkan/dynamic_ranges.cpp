@@ -106,7 +106,7 @@ Result<VkDescriptorSet> exactSet(const core::BindGroupBase& group, const uint32_
           b.binding, group.describe(), group.buffer(i)->describe(), offsets[i]));
     }
     if (range > 0) {
-      infos[i] = {Buffer::of(*group.buffer(i)).handle(), start, range};
+      infos[i] = {Buffer::of(*group.buffer(i)).handle(), start, wholeWords(range)};
     } else if (device.hasNullDescriptor()) {
       // Wholly past the buffer's end: reads give 0, writes are discarded.
       infos[i] = {VK_NULL_HANDLE, 0, VK_WHOLE_SIZE};

@@ -194,6 +194,42 @@ var<workgroup> w : buffer<64>;
   EXPECT_EQ(read<uint32_t>(outBuf, 16), want);
 }
 
+// arrayLength of a view's runtime-sized array in the 'uniform' and
+// 'workgroup' address spaces (#arraylength-builtin): the view's size rounded
+// down to whole elements, and indices past it stay inside the view.
+TEST_F(BufferViewTest, ArrayLengthOfViewsInUniformAndWorkgroupBuffers) {
+  ComputePipeline p = pipeline(R"(requires buffer_view;
+@group(0) @binding(0) var<uniform> u : buffer<64>;
+@group(0) @binding(1) var<storage, read_write> out : array<u32, 8>;
+@group(0) @binding(2) var<storage> sizes : array<u32, 2>;
+var<workgroup> w : buffer<64>;
+@compute @workgroup_size(1) fn main() {
+  let uv = bufferArrayView<array<vec4u>>(&u, 16, sizes[0]);
+  let wv = bufferArrayView<array<u32>>(&w, 8, sizes[1]);
+  for (var i = 0u; i < arrayLength(wv); i++) { (*wv)[i] = 7u * i; }
+  out[0] = arrayLength(uv);
+  out[1] = arrayLength(wv);
+  out[2] = (*uv)[1].z;
+  out[3] = (*uv)[sizes[1]].w;
+  out[4] = *bufferView<u32>(&w, 8 + 4 * 5);
+  out[5] = (*wv)[sizes[1]];
+})");
+  std::vector<uint32_t> words(16);
+  for (uint32_t i = 0; i < 16; ++i) words[i] = 100 + i;
+  Buffer u = bufferWith(words, BufferUsage::Uniform);
+  Buffer outBuf = bufferWith(std::vector<uint32_t>(8, 0));
+  // 40 bytes from 16: two whole vec4u; 27 bytes from 8: six whole u32
+  Buffer sizes = bufferWith(std::vector<uint32_t>{40, 27});
+  dispatch(p,
+           group(p.getBindGroupLayout(0),
+                 {bufferEntry(0, u), bufferEntry(1, outBuf), bufferEntry(2, sizes)}),
+           1);
+  // out[3]: index 27 is clamped to the last vec4u of the view (words 8..11);
+  // out[5]: index 27 is clamped to the view's last u32 (7 * 5)
+  EXPECT_EQ(read<uint32_t>(outBuf, 8),
+            (std::vector<uint32_t>{2, 6, words[4 + 4 + 2], words[4 + 4 + 3], 35, 35, 0, 0}));
+}
+
 TEST_F(BufferViewTest, OutOfBoundsViewsStayInsideTheBinding) {
   // #out-of-bounds-access-sec: an invalid pointer (offset + MinTypeSize past
   // bufferLength) designates the buffer's last T here; indices past a view's
@@ -382,6 +418,32 @@ requires buffer_view;
   want[32] = half(2), want[33] = half(4), want[34] = half(6);  // the vec3h; half 35 kept
   want[36] = half(2 + 4);
   EXPECT_EQ(read<uint16_t>(b, 64), want);
+}
+
+// A uniform binding of 6 bytes (#bind-group-creation allows a size that is
+// not a multiple of 4 for 'uniform'): its last half, bytes 4..5, lives in
+// the binding's second word, which the descriptor's range must cover.
+TEST_F(BufferViewF16Test, AUniformBindingOfSixBytesReadsItsLastHalf) {
+  if (!device_.features().has(FeatureName::ShaderF16))
+    GTEST_SKIP() << "the Vulkan adapter does not offer 'shader-f16'";
+  ComputePipeline p = pipeline(R"(enable f16;
+requires buffer_view;
+@group(0) @binding(0) var<uniform> u : buffer<6>;
+@group(0) @binding(1) var<storage, read_write> out : array<f32, 4>;
+@compute @workgroup_size(1) fn main() {
+  out[0] = f32(*bufferView<f16>(&u, 0));
+  out[1] = f32(*bufferView<f16>(&u, 2));
+  out[2] = f32(*bufferView<f16>(&u, 4));
+  out[3] = f32(bufferLength(&u));
+})");
+  // the binding is bytes 256..261 of the buffer: halves 128..130 of 256
+  std::vector<uint16_t> halves(256, half(9));
+  halves[128] = half(1.5f), halves[129] = half(2.5f), halves[130] = half(-3);
+  Buffer u = bufferWith(halves, BufferUsage::Uniform);
+  Buffer outBuf = bufferWith(std::vector<float>(4, 0));
+  dispatch(p, group(p.getBindGroupLayout(0), {bufferEntry(0, u, 256, 6), bufferEntry(1, outBuf)}),
+           1);
+  EXPECT_EQ(read<float>(outBuf, 4), (std::vector<float>{1.5f, 2.5f, -3.0f, 6.0f}));
 }
 
 }  // namespace
