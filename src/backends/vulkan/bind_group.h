@@ -7,7 +7,9 @@
 // VK_WHOLE_SIZE, which would reach into the 4-byte padding of the VkBuffer.
 // A dynamic-offset entry without a size has the size of its smallest window
 // (the rest of the buffer after the largest valid dynamic offset), because
-// Vulkan keeps one range for every dynamic offset.
+// Vulkan keeps one range for every dynamic offset (dynamic_ranges.h binds the
+// rest; arrayLength comes from the pushed effective binding size,
+// pipeline_layout.h).
 //
 // Texture entries are written with their view and the layout their
 // subresources are in while shaders use them: SHADER_READ_ONLY_OPTIMAL for a

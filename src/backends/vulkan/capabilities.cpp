@@ -62,10 +62,17 @@ Limits limitsOf(const PhysicalDevice& device) {
   l.maxBindGroups = v.maxBoundDescriptorSets;
   l.maxVertexBuffers = std::min<uint32_t>(v.maxVertexInputBindings, 32);
   l.maxBindGroupsPlusVertexBuffers = l.maxBindGroups + l.maxVertexBuffers;
-  l.maxImmediateSize = v.maxPushConstantsSize;
   // Vulkan has no limit on binding numbers: the default stays.
   l.maxDynamicUniformBuffersPerPipelineLayout = v.maxDescriptorSetUniformBuffersDynamic;
-  l.maxDynamicStorageBuffersPerPipelineLayout = v.maxDescriptorSetStorageBuffersDynamic;
+  // The push constants hold the immediates and, after them, one u32 per
+  // dynamic storage binding (its effective binding size, pipeline_layout.h):
+  // the immediates keep WebGPU's default 64 bytes at least (Vulkan guarantees
+  // 128), the size words take what the dynamic storage limit needs of the
+  // rest (up to kMaxSizeWords), and the immediates get what is left.
+  l.maxDynamicStorageBuffersPerPipelineLayout = std::min(
+      {v.maxDescriptorSetStorageBuffersDynamic, (v.maxPushConstantsSize - 64) / 4, kMaxSizeWords});
+  l.maxImmediateSize =
+      roundDown4(v.maxPushConstantsSize - 4 * l.maxDynamicStorageBuffersPerPipelineLayout);
   l.maxSampledTexturesPerShaderStage =
       std::min(v.maxPerStageDescriptorSampledImages, kMaxSampledTexturesPerStage);
   l.maxSamplersPerShaderStage = std::min(v.maxPerStageDescriptorSamplers, kMaxSamplersPerStage);

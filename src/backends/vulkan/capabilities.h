@@ -17,6 +17,11 @@ namespace bindery::vulkan {
 // it).
 Limits limitsOf(const PhysicalDevice& device);
 
+// The most dynamic storage bindings per pipeline layout offered: each has its
+// effective binding size pushed as a u32 after the immediates
+// (pipeline_layout.h), the pass recorders keep that many (push_constants.h).
+inline constexpr uint32_t kMaxSizeWords = 32;
+
 // The features bindery implements on Vulkan that `device` supports.
 // "core-features-and-limits" always; "depth32float-stencil8" when
 // VK_FORMAT_D32_SFLOAT_S8_UINT can be a depth-stencil attachment and be copied.

@@ -154,8 +154,7 @@ void ComputePassRecorder::beginPass() {
   // earlier pass (the command buffer keeps its bindings, reused when equal).
   pipeline_ = nullptr;
   binder_.clearWanted();
-  immediates_.assign(immediates_.size(), 0);
-  immediatesDirty_ = true;
+  push_.reset();
   usesDirty_ = true;
   // Work before the pass (earlier submissions, queue writes, copies):
   // its writes become visible to the pass's shaders.
@@ -183,11 +182,7 @@ Status ComputePassRecorder::setBindGroup(const uint8_t* p) {
 }
 
 void ComputePassRecorder::setImmediates(const uint8_t* p) {
-  const auto& cmd = payload<core::ImmediatesCmd>(p);
-  if (immediates_.size() < cmd.rangeOffset + cmd.size)
-    immediates_.resize(cmd.rangeOffset + cmd.size);
-  std::memcpy(immediates_.data() + cmd.rangeOffset, core::CommandStream::extraOf(&cmd), cmd.size);
-  immediatesDirty_ = true;
+  push_.setImmediates(payload<core::ImmediatesCmd>(p));
 }
 
 Status ComputePassRecorder::bindPipeline() {
@@ -350,16 +345,7 @@ void ComputePassRecorder::trackUses() {
 Status ComputePassRecorder::prepareDispatch() {
   if (Status s = bindPipeline(); s.isError()) return s;
   bindSets();
-  const PipelineLayout& layout = *binder_.layout();
-  if (layout.pushConstantSize() > 0 && (immediatesDirty_ || !binder_.pushConstantsValid())) {
-    if (immediates_.size() < layout.pushConstantSize()) {
-      immediates_.resize(layout.pushConstantSize(), 0);
-    }
-    vkCmdPushConstants(commands_, layout.handle(), PipelineLayout::kPushConstantStages, 0,
-                       layout.pushConstantSize(), immediates_.data());
-    immediatesDirty_ = false;
-    binder_.markPushConstantsValid();
-  }
+  push_.push(commands_, binder_);
   trackUses();
   ++tls.dispatches;
   return {};

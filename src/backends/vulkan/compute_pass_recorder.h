@@ -32,6 +32,7 @@
 #include "backends/vulkan/descriptor_binder.h"
 #include "backends/vulkan/error.h"
 #include "backends/vulkan/indirect_dispatch.h"
+#include "backends/vulkan/push_constants.h"
 
 namespace bindery::core {
 enum class CommandType : uint8_t;
@@ -120,8 +121,7 @@ class ComputePassRecorder {
 
   // What the pass wants.
   const ComputePipeline* pipeline_ = nullptr;
-  std::vector<uint8_t> immediates_;
-  bool immediatesDirty_ = false;
+  PushConstants push_;  // the immediates and the layout's binding sizes
   bool usesDirty_ = true;
   bool lastUsesReadOnly_ = false;
 

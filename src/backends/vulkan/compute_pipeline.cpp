@@ -15,7 +15,8 @@ namespace bindery::vulkan {
 SpirvForStage generateComputeSpirv(std::string_view wgslSource, const wgsl::Options& options,
                                    std::string_view entryPoint,
                                    const std::map<std::string, double>& constants,
-                                   bool writePointSize, const ShaderFeatures& features) {
+                                   bool writePointSize, const ShaderFeatures& features,
+                                   const PipelineLayout* layout) {
   wgsl::Module module = wgsl::parse(wgslSource, options);
   spirv::Options o;
   o.overrideValues = constants;
@@ -23,6 +24,7 @@ SpirvForStage generateComputeSpirv(std::string_view wgslSource, const wgsl::Opti
   o.clampIndices = true;
   o.writePointSize = writePointSize;  // render_pipeline.cpp: 'point-list'
   applyShaderFeatures(features, o);   // SPIR-V version, subgroups, f16, demote
+  if (layout) o.effectiveSizeWords = layout->effectiveSizeWords();
   spirv::Result r = spirv::generate(module, entryPoint, o);
   if (!r.ok()) return {{}, r.error->formatted()};
   return {std::move(r.words), {}};
@@ -85,14 +87,14 @@ Result<std::unique_ptr<ComputePipeline>> ComputePipeline::create(
     std::shared_ptr<ComputeState> state, const core::ComputePipelineBase& pipeline) {
   const core::PipelineStage& stage = pipeline.stages()[0];
   const core::CompiledShader& compiled = stage.module->compiled();
+  const PipelineLayout& layout = PipelineLayout::of(*pipeline.layout());
   SpirvForStage spirv =
       generateComputeSpirv(compiled.source, compiled.options, stage.entryPoint, stage.constants,
-                           false, shaderFeaturesOf(state->device().physicalDevice()));
+                           false, shaderFeaturesOf(state->device().physicalDevice()), &layout);
   if (!spirv.error.empty()) {
     return backend::internalError(fmt::format(
         "the SPIR-V generator failed for entry point '{}': {}", stage.entryPoint, spirv.error));
   }
-  const PipelineLayout& layout = PipelineLayout::of(*pipeline.layout());
   std::unique_ptr<ComputePipeline> self(new ComputePipeline(state, layout));
   // #dom-gpudevice-createcomputepipelineasync: compiled off the calling thread.
   self->pipeline_ =

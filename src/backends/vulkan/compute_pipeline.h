@@ -66,7 +66,10 @@ class ComputePipeline final : public backend::ComputePipelineBackend {
   std::shared_future<Result<VkPipeline>> pipeline_;
 };
 
-// SPIR-V for a compute stage: exposed for the indirect-dispatch validator and tests.
+// SPIR-V for a shader stage (compute, vertex, fragment): exposed for the
+// indirect-dispatch validator and tests. `layout` gives the push-constant
+// words of its dynamic storage entries' sizes (pipeline_layout.h); none for
+// the backend's own pipelines.
 struct SpirvForStage {
   std::vector<uint32_t> words;
   std::string error;  // empty on success
@@ -74,8 +77,8 @@ struct SpirvForStage {
 SpirvForStage generateComputeSpirv(std::string_view wgslSource, const wgsl::Options& options,
                                    std::string_view entryPoint,
                                    const std::map<std::string, double>& constants,
-                                   bool writePointSize = false,
-                                   const ShaderFeatures& features = {});
+                                   bool writePointSize = false, const ShaderFeatures& features = {},
+                                   const PipelineLayout* layout = nullptr);
 
 // A compute VkPipeline from SPIR-V words (on the calling thread).
 Result<VkPipeline> createComputeVkPipeline(VkDevice device, VkPipelineCache cache,

@@ -29,7 +29,9 @@ void DescriptorBinder::setLayout(const PipelineLayout& layout) {
   uint32_t keep = PipelineLayout::firstIncompatibleSet(boundLayout_, layout);
   for (uint32_t n = keep; n < kMaxSets; ++n) bound_[n] = {};
   dirty_ |= keep >= kMaxSets ? 0u : ~0u << keep;
-  if (!boundLayout_ || boundLayout_->pushConstantSize() != layout.pushConstantSize()) {
+  // The same range with the size words elsewhere (push_constants.h) is pushed again.
+  if (!boundLayout_ || boundLayout_->pushConstantSize() != layout.pushConstantSize() ||
+      boundLayout_->immediateBytes() != layout.immediateBytes()) {
     pushConstantsValid_ = false;
   }
   boundLayout_ = &layout;

@@ -19,8 +19,9 @@
 //   writes are discarded, #out-of-bounds-access-sec), or is an internal error
 //   on a device without it.
 // - a binding without a size covers the buffer from offset + dynamicOffset
-//   to its end (#abstract-opdef-effective-buffer-binding-size), so its
-//   arrayLength() depends on the dynamic offset.
+//   to its end, which depends on the dynamic offset (its arrayLength() does
+//   not: #abstract-opdef-effective-buffer-binding-size is buffer.size -
+//   offset, pushed as a push constant, pipeline_layout.h).
 //
 // For such a bind, exactSet() writes a transient set of the group's layout:
 // a copy of the group's set whose dynamic buffer entries are written at

@@ -6,6 +6,7 @@
 #include "backends/vulkan/bind_group_layout.h"
 #include "backends/vulkan/compute_state.h"
 #include "backends/vulkan/device.h"
+#include "core/binding/bind_group_layout.h"
 #include "core/binding/pipeline_layout.h"
 
 namespace bindery::vulkan {
@@ -29,7 +30,22 @@ Result<std::unique_ptr<PipelineLayout>> PipelineLayout::create(
     handles.push_back(set.value()->handle());
     self->sets_.push_back(std::move(set.value()));
   }
-  self->pushConstantSize_ = (layout.immediateSize() + 3) & ~3u;
+  self->immediateBytes_ = (layout.immediateSize() + 3) & ~3u;
+  // The effective binding sizes of dynamic storage entries (pipeline_layout.h).
+  for (uint32_t g = 0; g < count; ++g) {
+    const core::BindGroupLayoutInternal* internal = groups[g] ? groups[g]->internal() : nullptr;
+    if (!internal) continue;
+    for (uint32_t i = 0; i < internal->dynamicOffsetCount(); ++i) {
+      const core::LayoutEntry& e = internal->entry(i);
+      if (e.kind != core::BindingKind::Buffer || e.bufferType == BufferBindingType::Uniform)
+        continue;
+      self->effectiveSizeWords_[{g, e.binding}] =
+          self->immediateBytes_ + 4 * static_cast<uint32_t>(self->sizeWords_.size());
+      self->sizeWords_.push_back({g, i});
+    }
+  }
+  self->pushConstantSize_ =
+      self->immediateBytes_ + 4 * static_cast<uint32_t>(self->sizeWords_.size());
   VkPushConstantRange range{kPushConstantStages, 0, self->pushConstantSize_};
   VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   info.setLayoutCount = count;

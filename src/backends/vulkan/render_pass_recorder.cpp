@@ -327,8 +327,7 @@ void RenderPassRecorder::resetBindingState() {
   vertexDirtyMask_ = 0;
   indexBuffer_ = VK_NULL_HANDLE;
   indexDirty_ = false;
-  immediates_.assign(immediates_.size(), 0);
-  immediatesDirty_ = true;
+  push_.reset();
 }
 
 // #dom-gpurenderpassencoder-executebundles: each bundle's commands run in the
@@ -394,11 +393,7 @@ void RenderPassRecorder::setIndexBuffer(const uint8_t* p) {
 }
 
 void RenderPassRecorder::setImmediates(const uint8_t* p) {
-  const auto& cmd = payload<core::ImmediatesCmd>(p);
-  if (immediates_.size() < cmd.rangeOffset + cmd.size)
-    immediates_.resize(cmd.rangeOffset + cmd.size);
-  std::memcpy(immediates_.data() + cmd.rangeOffset, core::CommandStream::extraOf(&cmd), cmd.size);
-  immediatesDirty_ = true;
+  push_.setImmediates(payload<core::ImmediatesCmd>(p));
 }
 
 // WebGPU's viewport has y down in framebuffer coordinates and y up in
@@ -465,16 +460,7 @@ Status RenderPassRecorder::prepareDraw() {
   if (Status s = bindPipeline(); s.isError()) return s;
   bindSets();
   bindVertexBuffers();
-  const PipelineLayout& layout = *binder_.layout();
-  if (layout.pushConstantSize() > 0 && (immediatesDirty_ || !binder_.pushConstantsValid())) {
-    if (immediates_.size() < layout.pushConstantSize()) {
-      immediates_.resize(layout.pushConstantSize(), 0);
-    }
-    vkCmdPushConstants(commands_, layout.handle(), PipelineLayout::kPushConstantStages, 0,
-                       layout.pushConstantSize(), immediates_.data());
-    immediatesDirty_ = false;
-    binder_.markPushConstantsValid();
-  }
+  push_.push(commands_, binder_);
   return {};
 }
 

@@ -43,6 +43,7 @@
 
 #include "backends/vulkan/descriptor_binder.h"
 #include "backends/vulkan/error.h"
+#include "backends/vulkan/push_constants.h"
 
 namespace bindery::core {
 class BufferBase;
@@ -121,8 +122,7 @@ class RenderPassRecorder {
   VkDeviceSize indexOffset_ = 0;
   VkIndexType indexType_ = VK_INDEX_TYPE_UINT16;
   bool indexDirty_ = false;
-  std::vector<uint8_t> immediates_;
-  bool immediatesDirty_ = false;
+  PushConstants push_;  // the immediates and the layout's binding sizes
 
   // What the command buffer has.
   VkPipeline boundPipeline_ = VK_NULL_HANDLE;

@@ -339,6 +339,7 @@ Result<std::unique_ptr<RenderPipeline>> RenderPipeline::create(
         "VK_KHR_dynamic_rendering (bindery renders with dynamic rendering only).");
   }
   auto info = std::make_shared<GraphicsPipelineInfo>();
+  const PipelineLayout& layout = PipelineLayout::of(*pipeline.layout());
   for (const core::PipelineStage& stage : pipeline.stages()) {
     const core::CompiledShader& compiled = stage.module->compiled();
     // Points are one pixel (#primitive-assembly): Vulkan takes their size
@@ -347,7 +348,7 @@ Result<std::unique_ptr<RenderPipeline>> RenderPipeline::create(
         pipeline.topology() == PrimitiveTopology::PointList && stage.stage == ShaderStage::Vertex;
     SpirvForStage spirv =
         generateComputeSpirv(compiled.source, compiled.options, stage.entryPoint, stage.constants,
-                             points, shaderFeaturesOf(device.physicalDevice()));
+                             points, shaderFeaturesOf(device.physicalDevice()), &layout);
     if (!spirv.error.empty()) {
       return backend::internalError(fmt::format(
           "the SPIR-V generator failed for entry point '{}': {}", stage.entryPoint, spirv.error));
@@ -362,7 +363,6 @@ Result<std::unique_ptr<RenderPipeline>> RenderPipeline::create(
   }
   fillVertexState(pipeline, *info);
   fillFixedState(device, pipeline, *info);
-  const PipelineLayout& layout = PipelineLayout::of(*pipeline.layout());
   info->device = state->handle();
   info->cache = state->pipelineCache();
   info->layout = layout.handle();
