@@ -1,16 +1,19 @@
-// WGSL tokenizer. Phases (#parsing):
-//  1. scan raw tokens: identifiers/keywords, literals, single punctuation code points;
-//  2. template list discovery (#template-lists-sec) on the raw token stream, which
-//     is equivalent to the spec's code-point algorithm since blankspace,
-//     comments and literals are already skipped;
-//  3. merge adjacent punctuation into multi-character operators, never merging
-//     a '<' or '>' that delimits a template list.
+// WGSL tokenizer (#parsing), one pass over the text: blankspace and comments
+// are skipped, identifiers / keywords and literals scanned, and each run of
+// adjacent punctuation code points is handled at once: #template-list-discovery
+// runs over its code points (with the state carried from the runs before, so
+// it is the spec's code-point algorithm: blankspace, comments and literals
+// are skipped, and an identifier is remembered for a '<' after it), then the
+// run's code points are merged into the longest operators (#syntactic-tokens),
+// never merging a '<' or '>' that delimits a template list. A '<' that starts
+// a template list is known only at its '>': its token is patched then.
 //
 // Identifiers (#identifiers): XID_Start XID_Continue* is approximated as
 // ASCII letters/digits/'_' plus every non-ASCII code point that is not
 // blankspace. This accepts a superset of the spec's identifiers.
 #include "lexer.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -208,11 +211,11 @@ enum class WordClass : uint8_t { Identifier, Keyword, Reserved };
 
 class WordTable {
  public:
-  WordTable() {
+  constexpr WordTable() {
     for (const auto& [w, kind] : kKeywords) insert(w, WordClass::Keyword, kind);
     for (std::string_view w : kReserved) insert(w, WordClass::Reserved, Tok::Ident);
   }
-  WordClass classify(std::string_view w, Tok& kind) const {
+  constexpr WordClass classify(std::string_view w, Tok& kind) const {
     for (uint32_t i = hash(w);; i = (i + 1) & kMask) {
       const Slot& s = slots_[i];
       if (s.word.empty()) return WordClass::Identifier;
@@ -230,7 +233,7 @@ class WordTable {
     WordClass cls = WordClass::Identifier;
     Tok kind = Tok::Ident;
   };
-  static uint32_t hash(std::string_view w) {
+  static constexpr uint32_t hash(std::string_view w) {
     const auto b = [&](size_t i) {
       return static_cast<uint32_t>(static_cast<unsigned char>(w[i]));
     };
@@ -240,7 +243,7 @@ class WordTable {
     if (w.size() > 2) h ^= b(1) * 0x27D4EB2Fu + b(2) * 0x165667B1u;
     return (h ^ (h >> 15)) & kMask;
   }
-  void insert(std::string_view w, WordClass cls, Tok kind) {
+  constexpr void insert(std::string_view w, WordClass cls, Tok kind) {
     uint32_t i = hash(w);
     while (!slots_[i].word.empty()) i = (i + 1) & kMask;
     slots_[i] = {w, cls, kind};
@@ -248,10 +251,8 @@ class WordTable {
   std::array<Slot, kMask + 1> slots_{};
 };
 
-const WordTable& words() {
-  static const WordTable t;
-  return t;
-}
+// Built at compile time: no guard on every identifier.
+constexpr WordTable kWords;
 
 constexpr bool isDigit(char c) {
   return c >= '0' && c <= '9';
@@ -282,6 +283,13 @@ constexpr auto kMayBreak = [] {
   return t;
 }();
 
+// ASCII blankspace (#blankspace-and-line-breaks): space, tab, LF VT FF CR.
+constexpr auto kAsciiBlank = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {' ', '\t', '\n', '\v', '\f', '\r'}) t[c] = true;
+  return t;
+}();
+
 // The single code-point punctuation tokens (#syntactic-tokens); Tok::End for
 // any other byte.
 constexpr auto kPunctuation = [] {
@@ -297,6 +305,39 @@ constexpr auto kPunctuation = [] {
   return t;
 }();
 
+bool isIdentLike(Tok k) {
+  return k == Tok::Ident || (k >= Tok::KwAlias && k <= Tok::KwWhile);
+}
+
+// The two- and three-code-point operators (#syntactic-tokens), Tok::End for
+// any other pair.
+Tok operator2(char a, char b) {
+  switch (a) {
+    case '&': return b == '&' ? Tok::AndAnd : b == '=' ? Tok::AndEqual : Tok::End;
+    case '-':
+      return b == '>'   ? Tok::Arrow
+             : b == '-' ? Tok::MinusMinus
+             : b == '=' ? Tok::MinusEqual
+                        : Tok::End;
+    case '=': return b == '=' ? Tok::EqualEqual : Tok::End;
+    case '!': return b == '=' ? Tok::NotEqual : Tok::End;
+    case '>': return b == '=' ? Tok::GreaterEqual : b == '>' ? Tok::ShiftRight : Tok::End;
+    case '<': return b == '=' ? Tok::LessEqual : b == '<' ? Tok::ShiftLeft : Tok::End;
+    case '+': return b == '+' ? Tok::PlusPlus : b == '=' ? Tok::PlusEqual : Tok::End;
+    case '|': return b == '|' ? Tok::OrOr : b == '=' ? Tok::OrEqual : Tok::End;
+    case '*': return b == '=' ? Tok::StarEqual : Tok::End;
+    case '/': return b == '=' ? Tok::SlashEqual : Tok::End;
+    case '%': return b == '=' ? Tok::PercentEqual : Tok::End;
+    case '^': return b == '=' ? Tok::XorEqual : Tok::End;
+    default: return Tok::End;
+  }
+}
+Tok operator3(std::string_view s) {
+  if (s == ">>=") return Tok::ShiftRightEqual;
+  if (s == "<<=") return Tok::ShiftLeftEqual;
+  return Tok::End;
+}
+
 class Scanner {
  public:
   Scanner(std::string_view src, Diagnostics& d) : s_(src), diags_(d) {}
@@ -307,15 +348,36 @@ class Scanner {
     // shader): one allocation, no regrowth copying every token
     out.reserve(s_.size() / 3 + 16);
     checkUtf8();
+    const size_t n = s_.size();
+    // whether the last token was an identifier or keyword (which
+    // ident_pattern_token matches), for a '<' that follows it
+    bool identBefore = false;
     while (true) {
       skipBlankAndComments();
-      if (pos_ >= s_.size()) break;
+      if (pos_ >= n) break;
+      const unsigned char c = static_cast<unsigned char>(s_[pos_]);
+      if (isAsciiIdentStart(static_cast<char>(c))) {
+        Token& t = out.emplace_back();
+        const size_t b = pos_++;
+        scanIdentifier(t, b);
+        identBefore = isIdentLike(t.kind);
+        continue;
+      }
+      if (kPunctuation[c] != Tok::End && !(c == '.' && isDigit(at(pos_ + 1)))) {
+        scanPunctuation(out, identBefore);
+        identBefore = false;
+        continue;
+      }
       Token& t = out.emplace_back();
-      if (!scanOne(t)) out.pop_back();
+      if (!scanOne(t)) {
+        out.pop_back();  // nothing was read as a token: the state is unchanged
+        continue;
+      }
+      identBefore = isIdentLike(t.kind);
     }
     Token end;
     end.kind = Tok::End;
-    end.span = {static_cast<uint32_t>(s_.size()), 0};
+    end.span = {static_cast<uint32_t>(n), 0};
     out.push_back(end);
     return out;
   }
@@ -410,22 +472,20 @@ class Scanner {
   }
 
   void skipBlankAndComments() {
-    while (pos_ < s_.size()) {
-      char c = s_[pos_];
-      if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+    const size_t n = s_.size();
+    while (pos_ < n) {
+      const unsigned char c = static_cast<unsigned char>(s_[pos_]);
+      if (kAsciiBlank[c]) {
         ++pos_;
-      } else if (size_t l = blankLen(pos_)) {
-        pos_ += l;
       } else if (c == '/' && at(pos_ + 1) == '/') {
         // to the next byte that may start a line break (#line-break)
-        while (pos_ < s_.size() &&
-               !(kMayBreak[static_cast<unsigned char>(s_[pos_])] && isLineBreak(pos_)))
+        while (pos_ < n && !(kMayBreak[static_cast<unsigned char>(s_[pos_])] && isLineBreak(pos_)))
           ++pos_;
-      } else if (at(pos_) == '/' && at(pos_ + 1) == '*') {
+      } else if (c == '/' && at(pos_ + 1) == '*') {
         size_t start = pos_;
         pos_ += 2;
         int depth = 1;
-        while (pos_ < s_.size() && depth > 0) {
+        while (pos_ < n && depth > 0) {
           if (at(pos_) == '/' && at(pos_ + 1) == '*') {
             ++depth;
             pos_ += 2;
@@ -437,6 +497,8 @@ class Scanner {
           }
         }
         if (depth > 0) diags_.error(span(start, start + 2), "unterminated block comment");
+      } else if (size_t l = c >= 0x80 ? blankLen(pos_) : 0) {
+        pos_ += l;
       } else {
         return;
       }
@@ -462,6 +524,9 @@ class Scanner {
     return static_cast<unsigned char>(c) >= 0x80 && blankLen(i) == 0 && validUtf8Len(i) != 0;
   }
 
+  // A token that does not start with an ASCII letter, '_' or punctuation: a
+  // numeric literal, an identifier starting with a non-ASCII code point, or
+  // an invalid character (false: reported, no token).
   bool scanOne(Token& t) {
     size_t b = pos_;
     char c = at(pos_);
@@ -475,49 +540,165 @@ class Scanner {
       } else {
         ++pos_;
       }
-      while (pos_ < s_.size()) {
-        if (kAsciiIdent[static_cast<unsigned char>(s_[pos_])]) {
-          ++pos_;
-        } else if (static_cast<unsigned char>(s_[pos_]) >= 0x80 && identCont(pos_)) {
-          pos_ += utf8Len(pos_);
-        } else {
-          break;
-        }
-      }
-      std::string_view text = s_.substr(b, pos_ - b);
-      t.span = span(b, pos_);
-      t.text = text;
-      if (text == "_") {
-        t.kind = Tok::Underscore;
-        return true;
-      }
-      if (text.size() >= 2 && text[0] == '_' && text[1] == '_') {
-        diags_.error(
-            t.span, "identifiers must not start with two underscores: '" + std::string(text) + "'");
-      }
-      t.kind = Tok::Ident;
-      switch (words().classify(text, t.kind)) {
-        case WordClass::Reserved:
-          diags_.error(t.span, "'" + std::string(text) + "' is a reserved word and cannot be used");
-          break;
-        case WordClass::Keyword:
-        case WordClass::Identifier: break;
-      }
+      scanIdentifier(t, b);
       return true;
     }
     if (isDigit(c) || (c == '.' && isDigit(at(pos_ + 1)))) return scanNumber(t);
-    // punctuation: one code point at a time
-    if (Tok p = kPunctuation[static_cast<unsigned char>(c)]; p != Tok::End) {
-      ++pos_;
-      t.span = span(b, pos_);
-      t.text = s_.substr(b, 1);
-      t.kind = p;
-      return true;
-    }
     size_t l = utf8Len(pos_);
     pos_ += l;
     diags_.error(span(b, pos_), "invalid character in WGSL source");
     return false;
+  }
+
+  // The rest of an identifier, keyword or reserved word starting at b (its
+  // first code point already read: pos_ is past it).
+  void scanIdentifier(Token& t, size_t b) {
+    while (pos_ < s_.size()) {
+      if (kAsciiIdent[static_cast<unsigned char>(s_[pos_])]) {
+        ++pos_;
+      } else if (static_cast<unsigned char>(s_[pos_]) >= 0x80 && identCont(pos_)) {
+        pos_ += utf8Len(pos_);
+      } else {
+        break;
+      }
+    }
+    std::string_view text = s_.substr(b, pos_ - b);
+    t.span = span(b, pos_);
+    t.text = text;
+    if (text == "_") {
+      t.kind = Tok::Underscore;
+      return;
+    }
+    if (text.size() >= 2 && text[0] == '_' && text[1] == '_') {
+      diags_.error(t.span,
+                   "identifiers must not start with two underscores: '" + std::string(text) + "'");
+    }
+    t.kind = Tok::Ident;
+    switch (kWords.classify(text, t.kind)) {
+      case WordClass::Reserved:
+        diags_.error(t.span, "'" + std::string(text) + "' is a reserved word and cannot be used");
+        break;
+      case WordClass::Keyword:
+      case WordClass::Identifier: break;
+    }
+  }
+
+  // Whether the punctuation code point at i continues a run of adjacent
+  // punctuation: not the start of a comment or of a literal ('.5').
+  bool punctuationAt(size_t i) const {
+    if (i >= s_.size()) return false;
+    const char c = s_[i];
+    if (kPunctuation[static_cast<unsigned char>(c)] == Tok::End) return false;
+    if (c == '/') return at(i + 1) != '/' && at(i + 1) != '*';
+    return c != '.' || !isDigit(at(i + 1));
+  }
+
+  // A run of adjacent punctuation code points from pos_: the
+  // #template-list-discovery steps for each of its code points, then its
+  // tokens, each the longest operator (#syntactic-tokens) that does not take
+  // in a template list's '<' or '>'.
+  void scanPunctuation(std::vector<Token>& out, bool identBefore) {
+    const size_t b = pos_;
+    size_t e = b + 1;
+    while (punctuationAt(e)) ++e;
+    pos_ = e;
+    const std::string_view run(s_.data() + b, e - b);
+    const size_t len = run.size();
+    // per code point: Tok::End, or the template list delimiter it is (most
+    // runs are a code point or two: no vector for those)
+    std::array<Tok, 8> inlineMarks;
+    Tok* marks = inlineMarks.data();
+    if (len > inlineMarks.size()) {
+      marks_.resize(len);
+      marks = marks_.data();
+    }
+    std::fill(marks, marks + len, Tok::End);
+    const size_t first = out.size();  // the index the run's first token gets
+    auto next = [&](size_t i, char c) { return i + 1 < len && run[i + 1] == c; };
+    auto popToDepth = [&] {
+      while (!pending_.empty() && pending_.back().depth >= depth_) pending_.pop_back();
+    };
+    size_t i = 0;
+    if (identBefore && run[0] == '<') {
+      // a candidate template list start, unless '<<' or '<='
+      pending_.push_back({first, depth_});
+      i = 1;
+      if (next(0, '<') || next(0, '=')) {
+        pending_.pop_back();
+        i = 2;
+      }
+    }
+    for (; i < len; ++i) {
+      switch (run[i]) {
+        case '>':
+          if (!pending_.empty() && pending_.back().depth == depth_) {
+            const size_t start = pending_.back().index;
+            if (start == first) {
+              marks[0] = Tok::TemplateArgsStart;  // this run's first '<'
+            } else {
+              out[start].kind = Tok::TemplateArgsStart;
+            }
+            marks[i] = Tok::TemplateArgsEnd;
+            pending_.pop_back();
+          } else if (next(i, '=')) {
+            ++i;
+          }
+          break;
+        case '(':
+        case '[': ++depth_; break;
+        case ')':
+        case ']':
+          popToDepth();
+          depth_ = depth_ > 0 ? depth_ - 1 : 0;
+          break;
+        case '!':
+          if (next(i, '=')) ++i;
+          break;
+        case '=':
+          if (next(i, '=')) {
+            ++i;
+            break;
+          }
+          depth_ = 0;
+          pending_.clear();
+          break;
+        case ';':
+        case '{':
+        case ':':
+          depth_ = 0;
+          pending_.clear();
+          break;
+        case '&':
+        case '|':
+          if (next(i, run[i])) {
+            popToDepth();
+            ++i;
+          }
+          break;
+        default: break;
+      }
+    }
+    // the tokens: template list delimiters alone, the rest merged greedily
+    for (size_t k = 0; k < len;) {
+      Token& t = out.emplace_back();
+      uint32_t tokLen = 1;
+      Tok kind = marks[k];
+      if (kind == Tok::End) {
+        size_t plain = 1;  // code points from k that are no delimiter, up to 3
+        while (plain < 3 && k + plain < len && marks[k + plain] == Tok::End) ++plain;
+        if (plain == 3 && (kind = operator3(run.substr(k, 3))) != Tok::End) {
+          tokLen = 3;
+        } else if (plain >= 2 && (kind = operator2(run[k], run[k + 1])) != Tok::End) {
+          tokLen = 2;
+        } else {
+          kind = kPunctuation[static_cast<unsigned char>(run[k])];
+        }
+      }
+      t.kind = kind;
+      t.span = span(b + k, b + k + tokLen);
+      t.text = run.substr(k, tokLen);
+      k += tokLen;
+    }
   }
 
   bool scanExponent(char e1, char e2) {
@@ -620,160 +801,21 @@ class Scanner {
   std::string_view s_;
   Diagnostics& diags_;
   size_t pos_ = 0;
-};
-
-bool isIdentLike(Tok k) {
-  return k == Tok::Ident || (k >= Tok::KwAlias && k <= Tok::KwWhile);
-}
-
-// #template-list-discovery over raw single-code-point punctuation tokens.
-void discoverTemplates(std::vector<Token>& toks) {
+  // #template-list-discovery's state: the unclosed candidates (the index of
+  // each one's '<' token) and the expression nesting depth
   struct Candidate {
     size_t index;
     int depth;
   };
-  std::vector<Candidate> pending;
-  int depth = 0;
-  auto adjacent = [&](size_t i) {
-    return i + 1 < toks.size() && toks[i + 1].span.offset == toks[i].span.offset + 1;
-  };
-  for (size_t i = 0; i < toks.size(); ++i) {
-    Token& t = toks[i];
-    if (isIdentLike(t.kind)) {
-      if (i + 1 < toks.size() && toks[i + 1].kind == Tok::Less) {
-        pending.push_back({i + 1, depth});
-        ++i;
-        if (adjacent(i) && (toks[i + 1].kind == Tok::Less || toks[i + 1].kind == Tok::Equal)) {
-          pending.pop_back();
-          ++i;
-        }
-      }
-      continue;
-    }
-    switch (t.kind) {
-      case Tok::Greater:
-        if (!pending.empty() && pending.back().depth == depth) {
-          toks[pending.back().index].kind = Tok::TemplateArgsStart;
-          t.kind = Tok::TemplateArgsEnd;
-          pending.pop_back();
-        } else if (adjacent(i) && toks[i + 1].kind == Tok::Equal) {
-          ++i;
-        }
-        break;
-      case Tok::LParen:
-      case Tok::LBracket: ++depth; break;
-      case Tok::RParen:
-      case Tok::RBracket:
-        while (!pending.empty() && pending.back().depth >= depth) pending.pop_back();
-        depth = depth > 0 ? depth - 1 : 0;
-        break;
-      case Tok::Bang:
-        if (adjacent(i) && toks[i + 1].kind == Tok::Equal) ++i;
-        break;
-      case Tok::Equal:
-        if (adjacent(i) && toks[i + 1].kind == Tok::Equal) {
-          ++i;
-          break;
-        }
-        depth = 0;
-        pending.clear();
-        break;
-      case Tok::Semicolon:
-      case Tok::LBrace:
-      case Tok::Colon:
-        depth = 0;
-        pending.clear();
-        break;
-      case Tok::And:
-      case Tok::Or:
-        if (adjacent(i) && toks[i + 1].kind == t.kind) {
-          while (!pending.empty() && pending.back().depth >= depth) pending.pop_back();
-          ++i;
-        }
-        break;
-      default: break;
-    }
-  }
-}
-
-// The two- and three-code-point operators (#syntactic-tokens), Tok::End for
-// any other pair.
-Tok operator2(char a, char b) {
-  switch (a) {
-    case '&': return b == '&' ? Tok::AndAnd : b == '=' ? Tok::AndEqual : Tok::End;
-    case '-':
-      return b == '>'   ? Tok::Arrow
-             : b == '-' ? Tok::MinusMinus
-             : b == '=' ? Tok::MinusEqual
-                        : Tok::End;
-    case '=': return b == '=' ? Tok::EqualEqual : Tok::End;
-    case '!': return b == '=' ? Tok::NotEqual : Tok::End;
-    case '>': return b == '=' ? Tok::GreaterEqual : b == '>' ? Tok::ShiftRight : Tok::End;
-    case '<': return b == '=' ? Tok::LessEqual : b == '<' ? Tok::ShiftLeft : Tok::End;
-    case '+': return b == '+' ? Tok::PlusPlus : b == '=' ? Tok::PlusEqual : Tok::End;
-    case '|': return b == '|' ? Tok::OrOr : b == '=' ? Tok::OrEqual : Tok::End;
-    case '*': return b == '=' ? Tok::StarEqual : Tok::End;
-    case '/': return b == '=' ? Tok::SlashEqual : Tok::End;
-    case '%': return b == '=' ? Tok::PercentEqual : Tok::End;
-    case '^': return b == '=' ? Tok::XorEqual : Tok::End;
-    default: return Tok::End;
-  }
-}
-Tok operator3(std::string_view s) {
-  if (s == ">>=") return Tok::ShiftRightEqual;
-  if (s == "<<=") return Tok::ShiftLeftEqual;
-  return Tok::End;
-}
-
-// Merge adjacent single-code-point punctuation into operators, in place (the
-// merged stream is never longer than the raw one).
-void mergePunctuation(std::vector<Token>& toks, std::string_view src) {
-  // punctuation other than '_' (the enum's punctuation run); template list
-  // delimiters and everything else never merge
-  auto mergeable = [](Tok k) {
-    return k >= Tok::And && k <= Tok::ShiftLeftEqual && k != Tok::Underscore;
-  };
-  size_t w = 0;
-  for (size_t i = 0; i < toks.size(); ++i, ++w) {
-    const size_t r = i;
-    Tok op = Tok::End;
-    uint32_t len = 0;
-    if (mergeable(toks[r].kind)) {
-      // how many following tokens are adjacent and mergeable
-      const uint32_t at = toks[r].span.offset;
-      size_t run = 1;
-      while (run < 3 && r + run < toks.size() && mergeable(toks[r + run].kind) &&
-             toks[r + run].span.offset == at + run)
-        ++run;
-      if (run >= 3) {
-        op = operator3(src.substr(at, 3));
-        len = 3;
-      }
-      if (op == Tok::End && run >= 2) {
-        op = operator2(src[at], src[at + 1]);
-        len = 2;
-      }
-    }
-    if (w != r) toks[w] = toks[r];
-    if (op != Tok::End) {
-      Token& m = toks[w];
-      m.kind = op;
-      m.span.length = len;
-      m.text = src.substr(m.span.offset, len);
-      i += len - 1;
-    }
-  }
-  toks.resize(w);
-}
+  std::vector<Candidate> pending_;
+  int depth_ = 0;
+  std::vector<Tok> marks_;  // scanPunctuation's per-code-point scratch
+};
 
 }  // namespace
 
 std::vector<Token> tokenize(std::string_view source, Diagnostics& diags) {
-  Scanner sc(source, diags);
-  std::vector<Token> toks = sc.run();
-  discoverTemplates(toks);
-  mergePunctuation(toks, source);
-  return toks;
+  return Scanner(source, diags).run();
 }
 
 const char* tokName(Tok t) {
