@@ -2,15 +2,19 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 
 namespace bindery::wgsl {
 
 void LineMap::build() const {
   const std::string_view source = source_;
+  const size_t n = source.size();
+  // one allocation each for sources of up to 16 bytes a line on average
+  starts_.reserve(n / 16 + 2);
+  ends_.reserve(n / 16 + 2);
   starts_.push_back(0);
   size_t i = 0;
-  const size_t n = source.size();
   // Bytes that may start a line break (#line-break): LF VT FF CR, and the
   // lead bytes of NEL (C2 85) and LS / PS (E2 80 A8 / A9); others skipped fast.
   static constexpr auto kMayBreak = [] {
@@ -20,13 +24,19 @@ void LineMap::build() const {
     return t;
   }();
   while (i < n) {
-    // eight bytes at a time while none is below 0x0E or above 0x7F (which
-    // covers every byte of kMayBreak)
-    uint64_t w = 0;
+    // eight bytes at a time to the first one below 0x0E or above 0x7F (which
+    // covers every byte of kMayBreak): the lowest byte the mask flags is the
+    // first such byte (a borrow only flags bytes above it)
     constexpr uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-    while (i + 8 <= n &&
-           (std::memcpy(&w, source.data() + i, 8), ((w - 0x0E * kOnes) | w) & kHigh) == 0)
+    while (i + 8 <= n) {
+      uint64_t w = 0;
+      std::memcpy(&w, source.data() + i, 8);
+      if (const uint64_t mask = ((w - 0x0E * kOnes) | w) & kHigh) {
+        i += static_cast<size_t>(std::countr_zero(mask)) / 8;
+        break;
+      }
       i += 8;
+    }
     if (i >= n) break;
     unsigned char c = static_cast<unsigned char>(source[i]);
     if (!kMayBreak[c]) {
