@@ -1,23 +1,14 @@
 // The interned type table, type predicates and canonical names (#types).
 #include "types.h"
 
+#include <array>
+#include <cstring>
 #include <string>
+#include <type_traits>
 
 namespace bindery::wgsl {
 
 namespace {
-std::array<uint32_t, 8> keyOf(const Type& t) {
-  return {static_cast<uint32_t>(t.kind) | (uint32_t(t.width) << 8) | (uint32_t(t.rows) << 16),
-          static_cast<uint32_t>(t.space) | (uint32_t(t.access) << 8) | (uint32_t(t.texture) << 16) |
-              (uint32_t(t.dim) << 24),
-          static_cast<uint32_t>(t.format),
-          t.elem,
-          t.count,
-          t.overrideKey,
-          t.structIndex,
-          0};
-}
-
 struct FormatName {
   TexelFormat f;
   const char* name;
@@ -155,9 +146,17 @@ TypeTable::TypeTable() {
 }
 
 namespace {
-size_t hashKey(const std::array<uint32_t, 8>& key) {
+// A type's key: its 24 bytes (every field is in it) as three words.
+static_assert(sizeof(Type) == 24 && std::has_unique_object_representations_v<Type>);
+using TypeKey = std::array<uint64_t, 3>;
+TypeKey typeKey(const Type& t) {
+  TypeKey k;
+  std::memcpy(k.data(), &t, sizeof(Type));
+  return k;
+}
+size_t hashKey(const TypeKey& key) {
   uint64_t h = 0x9E3779B97F4A7C15ull;
-  for (uint32_t w : key) {
+  for (uint64_t w : key) {
     h = (h ^ w) * 0xFF51AFD7ED558CCDull;
     h ^= h >> 32;
   }
@@ -166,19 +165,19 @@ size_t hashKey(const std::array<uint32_t, 8>& key) {
 }  // namespace
 
 TypeId TypeTable::intern(const Type& t) {
-  const auto key = keyOf(t);
+  const TypeKey key = typeKey(t);
   if (slots_.empty()) slots_.assign(64, kNoType);
   size_t mask = slots_.size() - 1;
   size_t i = hashKey(key) & mask;
   for (; slots_[i] != kNoType; i = (i + 1) & mask)
-    if (keyOf(types_[slots_[i]]) == key) return slots_[i];
+    if (typeKey(types_[slots_[i]]) == key) return slots_[i];
   types_.push_back(t);
   const TypeId id = static_cast<TypeId>(types_.size() - 1);
   if (types_.size() * 2 > slots_.size()) {  // grow: every interned id again
     slots_.assign(slots_.size() * 2, kNoType);
     mask = slots_.size() - 1;
     for (TypeId k = 1; k <= id; ++k) {
-      size_t j = hashKey(keyOf(types_[k])) & mask;
+      size_t j = hashKey(typeKey(types_[k])) & mask;
       while (slots_[j] != kNoType) j = (j + 1) & mask;
       slots_[j] = k;
     }
