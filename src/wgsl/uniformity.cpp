@@ -559,31 +559,35 @@ uint32_t FunctionAnalysis::call(uint32_t cf, NodeId e) {
     if (t.returnNonUniform)
       edge(result, nonUniform({DescKind::UserReturn, callee, {}, {}, x.span}));
     // Values before the call, for pointer arguments.
-    std::vector<PtrLet> roots(args.size());
-    std::vector<uint32_t> before(args.size(), kNone);
-    for (size_t i = 0; i < args.size() && i < t.paramReq.size(); ++i) {
-      if (t.paramReq[i] != kOff)
-        reqs_.push_back({t.paramReq[i], args[i], x.span, callee, t.paramOrigin[i], true,
-                         static_cast<uint32_t>(i)});
-      if (t.paramReturn[i]) edge(result, args[i]);
+    std::vector<PtrLet>& roots = s_.callRoots;
+    roots.assign(args.size(), PtrLet{});
+    std::vector<uint32_t>& before = s_.callBefore;
+    before.assign(args.size(), kNone);
+    for (size_t i = 0; i < args.size() && i < t.params.size(); ++i) {
+      const ParamTags& pt = t.params[i];
+      if (pt.req != kOff)
+        reqs_.push_back(
+            {pt.req, args[i], x.span, callee, pt.origin, true, static_cast<uint32_t>(i)});
+      if (pt.returns) edge(result, args[i]);
       roots[i] = rootOf(ast_.at(x.args, static_cast<uint32_t>(i)));
       if (isLocalTracked(roots[i].root)) before[i] = cur_[roots[i].root];
     }
-    for (size_t i = 0; i < args.size() && i < t.paramReq.size(); ++i) {
+    for (size_t i = 0; i < args.size() && i < t.params.size(); ++i) {
+      const ParamTags& pt = t.params[i];
       const FnInfo& fn = m_.fns[info.refIndex];
       if (i >= fn.params.size() || !isPtr(fn.params[i]) ||
           m_.types[fn.params[i]].space != AddressSpace::Function)
         continue;
-      if (t.contentsReq[i] != kOff && before[i] != kNone)
-        reqs_.push_back({t.contentsReq[i], before[i], x.span, callee, t.contentsOrigin[i], true,
+      if (pt.contentsReq != kOff && before[i] != kNone)
+        reqs_.push_back({pt.contentsReq, before[i], x.span, callee, pt.contentsOrigin, true,
                          static_cast<uint32_t>(i)});
       if (before[i] == kNone) continue;
       uint32_t out = node();
       edge(out, cf);
-      if (t.ptrNonUniform[i]) edge(out, nonUniform({DescKind::PtrStore, callee, {}, {}, x.span}));
-      for (uint32_t j : t.ptrParams[i])
+      if (pt.ptrNonUniform) edge(out, nonUniform({DescKind::PtrStore, callee, {}, {}, x.span}));
+      for (uint32_t j : pt.ptrParams)
         if (j < args.size()) edge(out, args[j]);
-      for (uint32_t j : t.ptrContents[i])
+      for (uint32_t j : pt.ptrContents)
         if (j < args.size()) edge(out, before[j]);
       set(roots[i].root, out);
     }

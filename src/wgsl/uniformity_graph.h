@@ -39,19 +39,25 @@ struct Origin {
   bool isArg = false;  // a parameter requirement (workgroupUniformLoad's p, a shuffle's delta)
 };
 
+// A function's tags for one of its parameters (one vector of these per
+// function, not a vector per tag).
+struct ParamTags {
+  uint8_t req = kOff;          // kOff or the severity
+  uint8_t contentsReq = kOff;  // ParameterContentsRequiredToBeUniform.S
+  bool returns = false;        // ParameterReturnContentsRequiredToBeUniform
+  bool ptrNonUniform = false;  // PointerParameterMayBeNonUniform
+  Origin origin;
+  Origin contentsOrigin;
+  std::vector<uint32_t> ptrParams;    // params reachable from Value_return_i_contents
+  std::vector<uint32_t> ptrContents;  // param_j_contents reachable from it
+};
+
 struct FnTags {
   bool analysed = false;
   uint8_t callSite = kOff;
   Origin callSiteOrigin;
   bool returnNonUniform = false;
-  std::vector<uint8_t> paramReq;  // kOff or the severity
-  std::vector<Origin> paramOrigin;
-  std::vector<uint8_t> contentsReq;  // ParameterContentsRequiredToBeUniform.S
-  std::vector<Origin> contentsOrigin;
-  std::vector<bool> paramReturn;                   // ParameterReturnContentsRequiredToBeUniform
-  std::vector<bool> ptrNonUniform;                 // PointerParameterMayBeNonUniform
-  std::vector<std::vector<uint32_t>> ptrParams;    // params reachable from Value_return_i_contents
-  std::vector<std::vector<uint32_t>> ptrContents;  // param_j_contents reachable from it
+  std::vector<ParamTags> params;
 };
 
 enum class DescKind : uint8_t {
@@ -163,6 +169,10 @@ struct Scratch {
   std::vector<std::pair<uint32_t, uint32_t>> log;
   std::vector<FilterSeverities> sevStack;
   std::vector<uint32_t> paramNode, contentsNode, returnContentsNode, paramVars;
+  // A user function call's arguments: roots and values before the call (no
+  // call is walked while they are in use).
+  std::vector<PtrLet> callRoots;
+  std::vector<uint32_t> callBefore;
   // The arguments, binary spines and index chains of the expressions being
   // walked, innermost last (each walk truncates back to where it began).
   std::vector<uint32_t> stack;

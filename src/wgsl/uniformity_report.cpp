@@ -38,14 +38,7 @@ void FunctionAnalysis::finish() {
   };
   FnTags& t = tags_[fi_];
   size_t np = paramVars_.size();
-  t.paramReq.assign(np, kOff);
-  t.paramOrigin.assign(np, {});
-  t.contentsReq.assign(np, kOff);
-  t.contentsOrigin.assign(np, {});
-  t.paramReturn.assign(np, false);
-  t.ptrNonUniform.assign(np, false);
-  t.ptrParams.assign(np, {});
-  t.ptrContents.assign(np, {});
+  t.params.assign(np, ParamTags{});
 
   // Reverse reachability to MayBeNonUniform, with the next hop on a shortest
   // path, for the messages.
@@ -204,14 +197,15 @@ void FunctionAnalysis::finish() {
     }
     for (size_t i = 0; i < np; ++i) {
       uint32_t p = paramNode_[i];
-      if (reached(p) && t.paramReq[i] == kOff) {
-        t.paramReq[i] = sev;
-        t.paramOrigin[i] = reqs_[by[p]].origin;
+      ParamTags& pt = t.params[i];
+      if (reached(p) && pt.req == kOff) {
+        pt.req = sev;
+        pt.origin = reqs_[by[p]].origin;
       }
       uint32_t c = contentsNode_[i];
-      if (c != kNone && reached(c) && t.contentsReq[i] == kOff) {
-        t.contentsReq[i] = sev;
-        t.contentsOrigin[i] = reqs_[by[c]].origin;
+      if (c != kNone && reached(c) && pt.contentsReq == kOff) {
+        pt.contentsReq = sev;
+        pt.contentsOrigin = reqs_[by[c]].origin;
       }
     }
   }
@@ -233,15 +227,16 @@ void FunctionAnalysis::finish() {
   if (valueReturn_ != kNone) {
     reach(valueReturn_, seen);
     t.returnNonUniform = seen[kMayBeNonUniform];
-    for (size_t i = 0; i < np; ++i) t.paramReturn[i] = seen[paramNode_[i]];
+    for (size_t i = 0; i < np; ++i) t.params[i].returns = seen[paramNode_[i]];
   }
   for (size_t i = 0; i < np; ++i) {
     if (returnContentsNode_[i] == kNone) continue;
     reach(returnContentsNode_[i], seen);
-    t.ptrNonUniform[i] = seen[kMayBeNonUniform];
+    ParamTags& pt = t.params[i];
+    pt.ptrNonUniform = seen[kMayBeNonUniform];
     for (uint32_t j = 0; j < np; ++j) {
-      if (seen[paramNode_[j]]) t.ptrParams[i].push_back(j);
-      if (contentsNode_[j] != kNone && seen[contentsNode_[j]]) t.ptrContents[i].push_back(j);
+      if (seen[paramNode_[j]]) pt.ptrParams.push_back(j);
+      if (contentsNode_[j] != kNone && seen[contentsNode_[j]]) pt.ptrContents.push_back(j);
     }
   }
   t.analysed = true;
