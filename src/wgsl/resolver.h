@@ -4,6 +4,7 @@
 // records per-function static use (#shader-interface).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -11,6 +12,7 @@
 
 #include "const_eval.h"
 #include "ir.h"
+#include "local_scopes.h"
 #include "name_table.h"
 
 namespace bindery::wgsl {
@@ -168,12 +170,9 @@ class Resolver {
   }
   bool zeroSkipped_ = false;
 
-  struct Scope {
-    std::unordered_map<std::string_view, uint32_t> names;  // -> var id
-  };
   struct FnCtx {
     uint32_t fn = kNone;
-    std::vector<Scope> scopes;
+    LocalScopes* scopes = nullptr;  // name -> var id (from scopesPool_)
     int loopDepth = 0;
     int switchDepth = 0;
     int continuingDepth = 0;
@@ -188,6 +187,10 @@ class Resolver {
   TypeTable& T;
   ConstEval eval_;
   NameTable globalNames_;
+  // FnCtx::scopes of the functions being resolved (nested when a function's
+  // resolution resolves another), reused from one function to the next
+  std::vector<std::unique_ptr<LocalScopes>> scopesPool_;
+  size_t scopesInUse_ = 0;
   std::vector<uint8_t> globalState_;    // 0 todo, 1 in progress, 2 done
   std::vector<uint32_t> resolveStack_;  // global indices being resolved (for cycle messages)
   FnCtx* fn_ = nullptr;

@@ -32,12 +32,7 @@ bool isXyzw(char c) {
 }  // namespace
 
 uint32_t Resolver::lookupLocal(std::string_view name) const {
-  if (!fn_) return kNone;
-  for (auto it = fn_->scopes.rbegin(); it != fn_->scopes.rend(); ++it) {
-    auto f = it->names.find(name);
-    if (f != it->names.end()) return f->second;
-  }
-  return kNone;
+  return fn_ ? fn_->scopes->find(name) : kNone;
 }
 
 bool Resolver::constValueOf(NodeId e, ConstValue& out) const {

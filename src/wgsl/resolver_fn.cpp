@@ -11,9 +11,20 @@ namespace bindery::wgsl {
 void Resolver::resolveFunction(uint32_t fi) {
   const FnDecl& f = m_.ast.fns[fi];
   FnInfo& info = m_.fns[fi];
+  if (scopesInUse_ == scopesPool_.size()) scopesPool_.push_back(std::make_unique<LocalScopes>());
+  LocalScopes& scopes = *scopesPool_[scopesInUse_++];
+  struct Release {
+    LocalScopes& scopes;
+    size_t& inUse;
+    ~Release() {
+      scopes.reset();
+      --inUse;
+    }
+  } release{scopes, scopesInUse_};
   FnCtx ctx;
   ctx.fn = fi;
-  ctx.scopes.emplace_back();
+  ctx.scopes = &scopes;
+  ctx.scopes->push();
   fn_ = &ctx;
   useSink_ = &info.uses;
 
@@ -22,8 +33,8 @@ void Resolver::resolveFunction(uint32_t fi) {
     resolveVarDecl(pv);
     m_.fns[fi].params.push_back(m_.vars[pv].type);
     const VarDecl& p = m_.ast.vars[pv];
-    auto [it, inserted] = ctx.scopes[0].names.emplace(p.name, pv);
-    if (!inserted) error(p.nameSpan, "duplicate parameter name '" + std::string(p.name) + "'");
+    if (!ctx.scopes->declare(p.name, pv).second)
+      error(p.nameSpan, "duplicate parameter name '" + std::string(p.name) + "'");
   }
   TypeId ret = T.voidType();
   if (f.returnType != kNone) {

@@ -9,12 +9,12 @@ namespace bindery::wgsl {
 
 void Resolver::resolveBlock(NodeId s, bool newScope) {
   const Stmt& b = m_.ast.stmts[s];
-  if (newScope) fn_->scopes.emplace_back();
+  if (newScope) fn_->scopes->push();
   for (uint32_t i = 0; i < b.list.count; ++i) {
     if (diags_.tooMany()) break;
     resolveStmt(m_.ast.at(b.list, i));
   }
-  if (newScope) fn_->scopes.pop_back();
+  if (newScope) fn_->scopes->pop();
 }
 
 namespace {
@@ -125,7 +125,7 @@ void Resolver::resolveStmt(NodeId sid) {
     }
     case StmtKind::Loop: {
       // the continuing block sees the loop body's declarations
-      fn_->scopes.emplace_back();
+      fn_->scopes->push();
       fn_->loopDepth++;
       const Stmt& body = m_.ast.stmts[s.a];
       for (uint32_t i = 0; i < body.list.count; ++i) resolveStmt(m_.ast.at(body.list, i));
@@ -136,25 +136,25 @@ void Resolver::resolveStmt(NodeId sid) {
         fn_->loopDepth = 0;
         fn_->switchDepth = 0;
         const Stmt& cont = m_.ast.stmts[s.b];
-        fn_->scopes.emplace_back();
+        fn_->scopes->push();
         for (uint32_t i = 0; i < cont.list.count; ++i) resolveStmt(m_.ast.at(cont.list, i));
-        fn_->scopes.pop_back();
+        fn_->scopes->pop();
         fn_->loopDepth = savedLoop;
         fn_->switchDepth = savedSwitch;
         fn_->continuingDepth--;
       }
-      fn_->scopes.pop_back();
+      fn_->scopes->pop();
       return;
     }
     case StmtKind::For: {
-      fn_->scopes.emplace_back();
+      fn_->scopes->push();
       if (s.a != kNone) resolveStmt(s.a);
       if (s.b != kNone) requireBool(s.b, "for-loop condition");
       if (s.c != kNone) resolveStmt(s.c);
       fn_->loopDepth++;
       resolveBlock(s.d, true);
       fn_->loopDepth--;
-      fn_->scopes.pop_back();
+      fn_->scopes->pop();
       return;
     }
     case StmtKind::While:
@@ -273,11 +273,10 @@ void Resolver::resolveStmt(NodeId sid) {
       uint32_t vi = s.a;
       const VarDecl& d = m_.ast.vars[vi];
       resolveVarDecl(vi);
-      auto& names = fn_->scopes.back().names;
-      auto [it, inserted] = names.emplace(d.name, vi);
+      auto [previous, inserted] = fn_->scopes->declare(d.name, vi);
       if (!inserted) {
         error(d.nameSpan, "redeclaration of '" + std::string(d.name) + "' in the same scope");
-        diags_.note(m_.ast.vars[it->second].nameSpan, "previous declaration is here");
+        diags_.note(m_.ast.vars[previous].nameSpan, "previous declaration is here");
       }
       return;
     }

@@ -99,6 +99,27 @@ TEST(Resolver, ShadowingIsScoped) {
   EXPECT_TRUE(failsAt("fn f() {\n  _ = b;\n  let b = 1;\n}", 2, 7, "unresolved identifier 'b'"));
 }
 
+// Many names and nested shadowing (the scope table grows while names are
+// shadowed; each closing scope brings back what it hid, in every function).
+TEST(Resolver, ShadowingAcrossManyNamesAndScopes) {
+  std::string body;
+  for (int i = 0; i < 40; ++i)
+    body += "  let n" + std::to_string(i) + " = " + std::to_string(i) + "u;\n";
+  body += "  {\n";
+  for (int i = 0; i < 40; i += 2) body += "    let n" + std::to_string(i) + " = 1.5;\n";
+  body += "    { let n0 = 2i; let t0 : i32 = n0; _ = t0; }\n";
+  body += "    let f0 : f32 = n0;\n    let u1 : u32 = n1;\n    _ = f0; _ = u1;\n  }\n";
+  body += "  let u0 : u32 = n0 + n38 + n39;\n  _ = u0;\n";
+  const std::string fns = "fn f() {\n" + body + "}\nfn g() {\n" + body + "}\n";
+  parseOk(fns);
+  // inside the block n0 is the f32 that shadows the u32
+  EXPECT_TRUE(
+      fails(fns + "fn h() {\n  let n0 = 1u;\n  { let n0 = 1.5; let u : u32 = n0; _ = u; }\n}",
+            "value of type 'f32' as 'u32'"));
+  // a redeclaration in the same scope is still found with many names around
+  EXPECT_TRUE(fails("fn f() {\n" + body + "  let n17 = 3;\n}", "redeclaration of 'n17'"));
+}
+
 TEST(Resolver, PredeclaredAliases) {
   parseOk(R"(
     enable f16;
