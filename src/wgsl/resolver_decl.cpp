@@ -166,15 +166,19 @@ void Resolver::collectGlobals() {
 // iterative depth-first search, post-order, roots in source order.
 std::vector<uint32_t> Resolver::dependencyOrder() const {
   const uint32_t n = static_cast<uint32_t>(m_.ast.globals.size());
-  std::vector<std::vector<uint32_t>> deps(n);
+  // each declaration's dependencies, in one array: those of g in
+  // depList[depStart[g] .. depStart[g + 1])
+  std::vector<uint32_t> depStart(size_t(n) + 1, 0), depList;
+  depList.reserve(m_.ast.exprs.size() / 2 + 1);
   for (uint32_t g = 0; g < n; ++g) {
     const Range r = m_.ast.globals[g].exprs;
     for (uint32_t e = r.begin; e < r.begin + r.count; ++e) {
       const Expr& x = m_.ast.exprs[e];
       if (x.kind != ExprKind::Ident && x.kind != ExprKind::Call) continue;
       uint32_t d = lookupGlobal(x.name);
-      if (d != kNone && d != g) deps[g].push_back(d);
+      if (d != kNone && d != g) depList.push_back(d);
     }
+    depStart[g + 1] = static_cast<uint32_t>(depList.size());
   }
   std::vector<uint32_t> order;
   order.reserve(n);
@@ -186,8 +190,8 @@ std::vector<uint32_t> Resolver::dependencyOrder() const {
     stack.push_back({root, 0});
     while (!stack.empty()) {
       auto& [g, next] = stack.back();
-      if (next < deps[g].size()) {
-        uint32_t d = deps[g][next++];
+      if (depStart[g] + next < depStart[g + 1]) {
+        uint32_t d = depList[depStart[g] + next++];
         if (!state[d]) {
           state[d] = 1;
           stack.push_back({d, 0});
