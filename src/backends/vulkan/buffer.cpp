@@ -99,6 +99,7 @@ Status Buffer::initialize(BufferUsageFlags usage, bool mappedAtCreation) {
   if (commands.isError()) return commands.error();
   transferBarrier(commands.value());
   vkCmdFillBuffer(commands.value(), buffer_, 0, VK_WHOLE_SIZE, 0);
+  if (usage.has(BufferUsage::MapRead)) device_.noteHostReadableWrite();
   return {};
 }
 

@@ -33,6 +33,10 @@ VkBuffer vkBufferOf(const core::BufferBase* buffer) {
   return Buffer::of(*buffer).handle();
 }
 
+bool mapReadable(const core::BufferBase* buffer) {
+  return buffer->usage().has(BufferUsage::MapRead);
+}
+
 LinearTexels linearOf(const core::TexelCopyBufferRecord& r) {
   return {vkBufferOf(r.buffer), r.offset, r.bytesPerRow.value_or(0), r.rowsPerImage.value_or(0)};
 }
@@ -157,7 +161,8 @@ std::string_view commandName(CommandType type) {
   return "unknown command";
 }
 
-Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream) {
+Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream,
+                           bool& hostReadable) {
   Status status;
   ComputePassRecorder compute(commands);  // compute passes: compute_pass_recorder.h
   RenderPassRecorder render(commands);    // render passes: render_pass_recorder.h
@@ -183,10 +188,19 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
       return;
     }
     switch (type) {
-      case CommandType::CopyBufferToBuffer: recordCopyBufferToBuffer(commands, p); break;
-      case CommandType::ClearBuffer: recordClearBuffer(commands, p); break;
+      case CommandType::CopyBufferToBuffer:
+        recordCopyBufferToBuffer(commands, p);
+        hostReadable |= mapReadable(payload<core::CopyBufferToBufferCmd>(p).destination);
+        break;
+      case CommandType::ClearBuffer:
+        recordClearBuffer(commands, p);
+        hostReadable |= mapReadable(payload<core::ClearBufferCmd>(p).buffer);
+        break;
       case CommandType::CopyBufferToTexture: recordCopyBufferToTexture(commands, p); break;
-      case CommandType::CopyTextureToBuffer: recordCopyTextureToBuffer(commands, p); break;
+      case CommandType::CopyTextureToBuffer:
+        recordCopyTextureToBuffer(commands, p);
+        hostReadable |= mapReadable(payload<core::CopyBufferTextureCmd>(p).buffer.buffer);
+        break;
       case CommandType::CopyTextureToTexture: recordCopyTextureToTexture(commands, p); break;
       // Timestamps of compute passes and after render passes (query_set.h).
       case CommandType::WriteTimestamp: {

@@ -20,7 +20,11 @@ enum class CommandType : uint8_t;
 
 namespace bindery::vulkan {
 
-Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream);
+// `hostReadable` becomes true when a command writes a buffer the host can
+// map for reading (GPUBufferUsage.MAP_READ): the submission then ends with a
+// host-read barrier (Device::noteHostReadableWrite).
+Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream,
+                           bool& hostReadable);
 
 // "copyBufferToBuffer", "dispatchWorkgroups", ... (the API call that recorded it).
 std::string_view commandName(core::CommandType type);

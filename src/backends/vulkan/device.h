@@ -66,6 +66,12 @@ class Device final : public backend::DeviceBackend {
   Result<Serial> submitCommandBuffers(std::span<const VkCommandBuffer> commandBuffers);
   // Submits the pending commands alone when there are any.
   Status flush();
+  // Work recorded for the next submission writes memory the host reads
+  // afterwards (a buffer with GPUBufferUsage.MAP_READ, or staging memory read
+  // back): that submission ends with a barrier that makes the writes visible
+  // to the host. Submissions without such writes (passes whose buffers can't
+  // be mapped, empty command buffers) end without one.
+  void noteHostReadableWrite() { hostReadableWrites_ = true; }
   // A begun command buffer for one submission.
   Result<VkCommandBuffer> beginCommandBuffer();
 
@@ -144,6 +150,7 @@ class Device final : public backend::DeviceBackend {
   std::atomic<bool> destroyed_{false};
   bool nullDescriptor_ = false;
   VkCommandBuffer pending_ = VK_NULL_HANDLE;
+  bool hostReadableWrites_ = false;
 
   struct InFlightCommands {
     Serial serial;

@@ -11,6 +11,8 @@
 #include "backends/vulkan/command_recorder.h"
 #include "backends/vulkan/copies.h"
 #include "backends/vulkan/device.h"
+#include "core/commands/command_buffer.h"
+#include "core/resources/buffer.h"
 #include "core/resources/format.h"
 #include "core/resources/texture.h"
 
@@ -28,6 +30,7 @@ Status Device::writeBuffer(core::BufferBase& buffer, uint64_t offset, const uint
   if (commands.isError()) return track(commands.error());
   recordCopyBufferToBuffer(commands.value(), span.value().buffer, span.value().offset,
                            Buffer::of(buffer).handle(), offset, size);
+  if (buffer.usage().has(BufferUsage::MapRead)) noteHostReadableWrite();
   return {};
 }
 
@@ -81,6 +84,7 @@ Status Device::readTexture(const core::TextureBase& texture, const TexelCopyText
   recordCopyTextureToBuffer(commands.value(),
                             {&texture, source.mipLevel, source.origin, source.aspect}, destination,
                             {size.width, size.height, 1});
+  noteHostReadableWrite();
   Status flushed = flush();
   if (flushed.isError()) return flushed;
   Result<bool> done = waitSerial(lastSubmittedSerial(), std::chrono::minutes(10));
@@ -100,13 +104,18 @@ Result<Serial> Device::submit(std::span<const core::CommandStream* const> stream
   std::vector<VkCommandBuffer> recorded;
   Status failed;
   for (const core::CommandStream* stream : streams) {
+    // An empty command buffer (createCommandEncoder().finish()) records
+    // nothing: the submission signals its serial without it.
+    if (stream->empty()) continue;
     Result<VkCommandBuffer> commands = beginCommandBuffer();
     if (commands.isError()) {
       failed = commands.error();
       break;
     }
     recorded.push_back(commands.value());
-    Status status = recordCommandStream(commands.value(), *stream);
+    bool hostReadable = false;
+    Status status = recordCommandStream(commands.value(), *stream, hostReadable);
+    if (hostReadable) noteHostReadableWrite();
     if (status.isError()) {
       failed = status;
       break;
@@ -137,9 +146,10 @@ Result<Serial> Device::submitCommandBuffers(std::span<const VkCommandBuffer> com
   if (pending_ != VK_NULL_HANDLE) all.push_back(std::exchange(pending_, VK_NULL_HANDLE));
   all.insert(all.end(), commandBuffers.begin(), commandBuffers.end());
   Status ended;
+  const bool hostReads = std::exchange(hostReadableWrites_, false);
   for (size_t i = 0; i < all.size(); ++i) {
     // The last one makes the submission's writes visible to the host.
-    if (i + 1 == all.size()) hostReadBarrier(all[i]);
+    if (hostReads && i + 1 == all.size()) hostReadBarrier(all[i]);
     Status status = checkVk(vkEndCommandBuffer(all[i]), "vkEndCommandBuffer");
     if (status.isError() && !ended.isError()) ended = status;
   }
@@ -230,6 +240,8 @@ Result<Serial> Device::completedSerial() {
       return flushed.error();
     }
   }
+  // Everything submitted is known to be complete: nothing to ask the driver.
+  if (completed_ >= lastSubmitted_) return completed_;
   Result<Serial> serial = pollCompletedSerial();
   if (serial.isError()) {
     if (track(serial.error()).isError() && lost_) return lastSubmittedSerial();

@@ -89,8 +89,11 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
                           MapAsyncCallback callback) {
   DeviceBase* dev = device();
   dev->beginCall();
-  std::string call = fmt::format("{}.mapAsync({}, {}, {})", describe(), toString(mode), offset,
-                                 size ? fmt::format("{}", *size) : std::string("undefined"));
+  // The call as the user wrote it, spelled only for an error.
+  auto call = [&] {
+    return fmt::format("{}.mapAsync({}, {}, {})", describe(), toString(mode), offset,
+                       size ? fmt::format("{}", *size) : std::string("undefined"));
+  };
   // Content timeline: a second map while mapped or pending rejects at once
   // (the early-reject steps: a validation error, and a rejected promise).
   if (mapState_ != BufferMapState::Unmapped) {
@@ -103,7 +106,7 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
                        "device.tick()) before mapping again."
                      : "Call unmap() before mapping the buffer again.");
     std::string message = error->message;
-    dev->dispatchError(error.release(), call);
+    dev->dispatchError(error.release(), call());
     if (callback) callback(MapAsyncStatus::OperationError, message);
     return;
   }
@@ -151,7 +154,7 @@ void BufferBase::mapAsync(MapModeFlags mode, uint64_t offset, std::optional<uint
     // A validation error now (in the call's error scope); the promise
     // rejects with OperationError later (#dom-gpubuffer-mapasync).
     std::string message = error->message;
-    dev->dispatchError(error.release(), call);
+    dev->dispatchError(error.release(), call());
     return failMapLater(std::move(callback), MapAsyncStatus::OperationError, std::move(message));
   }
   // Pending until the GPU has finished the work submitted so far (the first

@@ -146,6 +146,47 @@ TEST_F(BufferTest, OnSubmittedWorkDoneResolvesAfterTheGpu) {
   EXPECT_TRUE(done);
 }
 
+// Empty command buffers record nothing (the submission only signals its
+// serial); one submitted beside a copy into a MAP_READ buffer still lets the
+// copy's bytes reach the mapping (the submission ends with the host-read
+// barrier because of the copy, not because of the empty ones).
+TEST_F(BufferTest, EmptyCommandBuffersBesideACopyToAMappableBuffer) {
+  int done = 0;
+  device_.queue().submit({device_.createCommandEncoder().finish()});
+  device_.queue().onSubmittedWorkDone([&] { ++done; });
+  finish();
+  EXPECT_EQ(done, 1);
+
+  Buffer source = makeBuffer(64, BufferUsage::CopyDst | BufferUsage::CopySrc);
+  Buffer readback = makeBuffer(64, BufferUsage::MapRead | BufferUsage::CopyDst);
+  std::vector<uint8_t> data = pattern(64, 9);
+  device_.queue().writeBuffer(source, 0, data.data(), 64);
+  CommandEncoder copy = device_.createCommandEncoder();
+  copy.copyBufferToBuffer(source, 0, readback, 0, 64);
+  device_.queue().submit({device_.createCommandEncoder().finish(), copy.finish(),
+                          device_.createCommandEncoder().finish()});
+  device_.queue().onSubmittedWorkDone([&] { ++done; });
+  std::optional<MapAsyncStatus> status;
+  readback.mapAsync(MapMode::Read, 0, 64, [&](MapAsyncStatus s, std::string_view) { status = s; });
+  finish();
+  EXPECT_EQ(done, 2);
+  ASSERT_EQ(status, MapAsyncStatus::Success);
+  auto* bytes = static_cast<const uint8_t*>(readback.getMappedRange(0, 64));
+  EXPECT_EQ(std::vector<uint8_t>(bytes, bytes + 64), data);
+  readback.unmap();
+
+  // A MAP_READ buffer written by queue.writeBuffer alone.
+  std::vector<uint8_t> more = pattern(64, 10);
+  device_.queue().writeBuffer(readback, 0, more.data(), 64);
+  status.reset();
+  readback.mapAsync(MapMode::Read, 0, 64, [&](MapAsyncStatus s, std::string_view) { status = s; });
+  finish();
+  ASSERT_EQ(status, MapAsyncStatus::Success);
+  bytes = static_cast<const uint8_t*>(readback.getMappedRange(0, 64));
+  EXPECT_EQ(std::vector<uint8_t>(bytes, bytes + 64), more);
+  readback.unmap();
+}
+
 TEST_F(BufferTest, DestroyedBuffersFreeTheirMemoryAfterTheGpu) {
   for (int i = 0; i < 64; ++i) {
     Buffer buffer = makeBuffer(1 << 20, BufferUsage::CopyDst | BufferUsage::CopySrc);
