@@ -213,7 +213,7 @@ int frexpOrModf(BuiltinCall& c) {
     if (!c.ev.checkScalar(leaf, first[i], c.err) || !c.ev.checkScalar(second, rest[i], c.err))
       return -1;
   }
-  c.out.elems = std::move(first);
+  c.out.elems.assign(first.begin(), first.end());
   c.out.elems.insert(c.out.elems.end(), rest.begin(), rest.end());
   return 1;
 }

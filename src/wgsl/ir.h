@@ -14,20 +14,15 @@
 
 #include "ast.h"
 #include "bindery/wgsl/module.h"
+#include "scalar_vec.h"
 #include "types.h"
 
 namespace bindery::wgsl {
 
-// One scalar of a constant value: integers and bools in `i`, floats in `f`.
-struct Scalar {
-  double f = 0;
-  int64_t i = 0;
-};
-
 // A constant, flattened to its scalar components in declaration order.
 struct ConstValue {
   TypeId type = kNoType;
-  std::vector<Scalar> elems;
+  ScalarVec elems;
 };
 
 // Constant values by expression id: the subset of std::unordered_map's
