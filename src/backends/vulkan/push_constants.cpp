@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "backends/vulkan/descriptor_binder.h"
-#include "backends/vulkan/pipeline_layout.h"
 #include "core/binding/bind_group.h"
 #include "core/commands/command_buffer.h"
 
@@ -23,9 +21,8 @@ void PushConstants::setImmediates(const core::ImmediatesCmd& cmd) {
   immediatesDirty_ = true;
 }
 
-void PushConstants::push(VkCommandBuffer commands, DescriptorBinder& binder) {
+void PushConstants::pushRanges(VkCommandBuffer commands, DescriptorBinder& binder) {
   const PipelineLayout& layout = *binder.layout();
-  if (layout.pushConstantSize() == 0) return;
   // Not valid: a layout whose push-constant range differs was bound (or
   // another pipeline's): everything is pushed again.
   const bool valid = binder.pushConstantsValid();

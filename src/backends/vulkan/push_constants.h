@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "backends/vulkan/capabilities.h"
+#include "backends/vulkan/descriptor_binder.h"
+#include "backends/vulkan/pipeline_layout.h"
 
 namespace bindery::core {
 struct ImmediatesCmd;
@@ -28,17 +30,19 @@ struct ImmediatesCmd;
 
 namespace bindery::vulkan {
 
-class DescriptorBinder;
-
 class PushConstants {
  public:
   // A new pass or bundle: the immediates are zero (#dom-gpucommandencoder-begincomputepass).
   void reset();
   void setImmediates(const core::ImmediatesCmd& cmd);
-  // What the command buffer lacks for the binder's layout and wanted groups.
-  void push(VkCommandBuffer commands, DescriptorBinder& binder);
+  // What the command buffer lacks for the binder's layout and wanted groups
+  // (inline: a layout without push constants costs one test).
+  void push(VkCommandBuffer commands, DescriptorBinder& binder) {
+    if (binder.layout()->pushConstantSize() != 0) pushRanges(commands, binder);
+  }
 
  private:
+  void pushRanges(VkCommandBuffer commands, DescriptorBinder& binder);
   std::vector<uint8_t> immediates_;
   bool immediatesDirty_ = false;
   std::array<uint32_t, kMaxSizeWords> sizes_{};  // the sizes pushed last
