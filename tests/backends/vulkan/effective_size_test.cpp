@@ -189,6 +189,60 @@ var<immediate> push: Push;
   }
 }
 
+// Layouts A (immediateSize 4, then two size words) and B (immediateSize 12)
+// have push-constant ranges of the same size: B's immediates at bytes 4..12,
+// set before A ran, still read as set (A's sizes went to its own range only).
+TEST_F(EffectiveSizeTest, SizeWordsNeverOverwriteTheImmediatesOfAnotherLayout) {
+  if (!device_) GTEST_SKIP();
+  ComputePipeline a = dynamicPipeline(R"(
+struct Push { a: u32 }
+var<immediate> push: Push;
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32, 4>;
+@compute @workgroup_size(1) fn main() {
+  out[0] = arrayLength(&data);
+  out[1] = push.a;
+}
+)",
+                                      4);
+  BindGroup ga = group(layout, {bufferEntry(0, target, 0, 2048), bufferEntry(1, out, 0, 16)});
+  BindGroupLayoutDescriptor d;
+  d.entries = {{0, ShaderStage::Compute, BufferBindingLayout{BufferBindingType::Storage}}};
+  BindGroupLayout plainLayout = device_.createBindGroupLayout(d);
+  PipelineLayoutDescriptor pl;
+  pl.bindGroupLayouts = {plainLayout};
+  pl.immediateSize = 12;
+  ComputePipelineDescriptor pd;
+  pd.layout = device_.createPipelineLayout(pl);
+  pd.compute.module = device_.createShaderModule({.code = R"(
+struct Push { a: u32, b: u32, c: u32 }
+var<immediate> push: Push;
+@group(0) @binding(0) var<storage, read_write> seen: array<u32, 3>;
+@compute @workgroup_size(1) fn main() { seen = array(push.a, push.b, push.c); }
+)"});
+  ComputePipeline b = device_.createComputePipeline(pd);
+  Buffer seen = bufferWith(std::vector<uint32_t>(4));
+  BindGroup gb = group(plainLayout, {bufferEntry(0, seen)});
+  CommandEncoder encoder = device_.createCommandEncoder();
+  ComputePassEncoder pass = encoder.beginComputePass();
+  EXPECT_FALSE(pass.setImmediates(0, std::vector<uint32_t>{7, 9, 11}));
+  pass.setPipeline(a);
+  pass.setBindGroup(0, ga, {kBytes - align, 0});
+  pass.dispatchWorkgroups(1);
+  pass.setPipeline(b);
+  pass.setBindGroup(0, gb);
+  pass.dispatchWorkgroups(1);
+  pass.setPipeline(a);
+  pass.setBindGroup(0, ga, {0, align});
+  pass.dispatchWorkgroups(1);
+  pass.end();
+  submit(encoder);
+  EXPECT_EQ(read<uint32_t>(seen, 3), (std::vector<uint32_t>{7, 9, 11}));
+  for (uint32_t k = 0; k < 2; ++k) {
+    EXPECT_EQ(results(k, 2), (std::vector<uint32_t>{2048 / 4, 7})) << k;
+  }
+}
+
 // bufferLength (#bufferlength-builtin) and the arrayLength of a view of a
 // `buffer` binding without a size (#buffer-view-builtin-functions).
 TEST_F(EffectiveSizeTest, BufferLengthOfADynamicBufferBinding) {
