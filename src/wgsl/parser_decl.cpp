@@ -6,6 +6,15 @@
 namespace bindery::wgsl {
 
 void parseTokens(const std::vector<Token>& tokens, Ast& ast, Diagnostics& diags) {
+  // The arenas reserved from the token count (the test corpus has at most
+  // 0.46 expressions, 0.12 statements and 0.23 list items per token): no
+  // regrowth copying them for most modules.
+  const size_t n = tokens.size();
+  ast.exprs.reserve(n / 2 + 8);
+  ast.stmts.reserve(n / 8 + 8);
+  ast.lists.reserve(n / 4 + 8);
+  ast.attrs.reserve(n / 16 + 4);
+  ast.vars.reserve(n / 16 + 4);
   Parser p(tokens, ast, diags);
   try {
     p.parseModule();
