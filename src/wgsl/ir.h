@@ -43,6 +43,11 @@ class ConstValueMap {
     }
     return values_[slot_[e]].second;
   }
+  // Room for `exprs` expression ids and `values` values without regrowth.
+  void reserve(size_t exprs, size_t values) {
+    if (slot_.size() < exprs) slot_.resize(exprs, kNone);
+    values_.reserve(values);
+  }
   iterator find(uint32_t e) {
     return e < slot_.size() && slot_[e] != kNone ? values_.begin() + slot_[e] : values_.end();
   }

@@ -19,6 +19,9 @@ Resolver::Resolver(ModuleImpl& m, Diagnostics& d) : m_(m), diags_(d), T(m.types)
 
 void Resolver::run() {
   m_.exprs.assign(m_.ast.exprs.size(), ExprInfo{});
+  // a value for about one expression in four (0.22 in the particles bench
+  // shader, at most 0.37 in the test corpus)
+  m_.constValues.reserve(m_.ast.exprs.size(), m_.ast.exprs.size() / 4 + 8);
   m_.vars.assign(m_.ast.vars.size(), VarInfo{});
   m_.fns.assign(m_.ast.fns.size(), FnInfo{});
   m_.structTypes.assign(m_.ast.structs.size(), kNoType);
