@@ -129,6 +129,10 @@ const char* accessModeName(AccessMode a) {
 }
 
 TypeTable::TypeTable() {
+  // a module of a few hundred lines has some tens of types (44 in the
+  // particles bench shader): no regrowth or rehash for those
+  types_.reserve(64);
+  slots_.assign(128, kNoType);
   types_.push_back(Type{});  // kNoType
   auto simple = [&](TypeKind k) {
     Type t;
