@@ -234,9 +234,12 @@ void BufferBase::completeMap(uint64_t serial, MapModeFlags mode, uint64_t offset
   mappedViews_.clear();
   if (mode.has(MapMode::Read)) {
     // The mapping's data is a copy: local writes are discarded at unmap().
-    if (size > 0) {
+    if (size > readCopyCapacity_) {
       readCopy_.reset(new (std::nothrow) uint8_t[size]);
-      if (readCopy_ && mapped.value()) std::memcpy(readCopy_.get(), mapped.value(), size);
+      readCopyCapacity_ = readCopy_ ? size : 0;
+    }
+    if (size > 0 && readCopy_ && mapped.value()) {
+      std::memcpy(readCopy_.get(), mapped.value(), size);
     }
     if (backend::Status status = backendObject()->unmap(); status.isError()) {
       reportBackendError(device(), status.error(), fmt::format("{}.mapAsync", describe()));
@@ -287,7 +290,7 @@ MappedRange BufferBase::tryGetMappedRange(uint64_t offset, std::optional<uint64_
     }
   }
   mappedViews_.emplace_back(offset, offset + rangeSize);
-  if (readCopy_) {
+  if (mapMode_.has(MapMode::Read) && readCopy_) {
     result.data = readCopy_.get() + (offset - mappedOffset_);
   } else {
     uint8_t* bytes = mapWritable();
@@ -333,7 +336,11 @@ void BufferBase::unmap() {
   mappedOffset_ = mappedSize_ = 0;
   mapMode_ = {};
   mappedViews_.clear();
-  readCopy_.reset();  // READ mappings discard local writes
+  // READ mappings discard local writes; a small copy stays for the next map.
+  if (readCopyCapacity_ > kKeptReadCopy) {
+    readCopy_.reset();
+    readCopyCapacity_ = 0;
+  }
   if (wasPending && pending) {
     pending(MapAsyncStatus::AbortError, "The buffer was unmapped before the map finished.");
   }

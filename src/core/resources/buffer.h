@@ -61,8 +61,12 @@ class BufferBase final : public ObjectBase, public BackendOwner<backend::BufferB
   bool mapFails_ = false;
   // [[mapping]].views: ranges handed out by getMappedRange, [begin, end).
   std::vector<std::pair<uint64_t, uint64_t>> mappedViews_;
-  // A READ mapping's own copy of the range (writes to it are discarded).
+  // A READ mapping's own copy of the range (writes to it are discarded),
+  // of readCopyCapacity_ bytes; kept from one map to the next up to
+  // kKeptReadCopy bytes, so a small readback loop allocates nothing.
   std::unique_ptr<uint8_t[]> readCopy_;
+  uint64_t readCopyCapacity_ = 0;
+  static constexpr uint64_t kKeptReadCopy = 64 * 1024;
   // A WRITE or mappedAtCreation mapping: the backend's pointer to byte
   // mappedOffset_ (null until the first getMappedRange for mappedAtCreation).
   uint8_t* mapped_ = nullptr;
