@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# On the `device` tool's GPU machine (bench/device/pack.sh copies this to
+# .h200/run.sh): unpacks the Vulkan loader (.gl), runs the Vulkan suite under
+# the Khronos validation layer ($OUT/vulkan_tests.txt), the render demo
+# ($OUT/demo.txt, its PNG files in $OUT/demo_png.tgz) and the three Vulkan
+# benchmarks, medians of 3 ($OUT/bench_*.txt). Environment: FILTER (gtest
+# filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, BFILTER (benchmark
+# filter), PROFILE=1 (perf stat and a flat perf profile of bench_compute's
+# bindery and raw pairs, $OUT/prof.txt).
+set -u
+cd "$(dirname "$0")/.."
+for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
+H=$PWD/.h200
+[ -f $H/lib/libVkLayer_khronos_validation.so ] || xz -dc $H/lib/vl.xz > $H/lib/libVkLayer_khronos_validation.so
+export LD_LIBRARY_PATH=$H/lib
+export VK_LAYER_PATH=$H/layers
+if ! ls /usr/share/vulkan/icd.d/*nvidia* /etc/vulkan/icd.d/*nvidia* >/dev/null 2>&1; then
+  export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+fi
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > $OUT/gpu.txt 2>&1
+chmod +x $H/bin/*
+START=$(date +%s)
+BINDERY_VULKAN_VALIDATION=1 timeout ${SUITE_LIMIT:-240} $H/bin/bindery_vulkan_tests ${FILTER:+--gtest_filter=$FILTER} > $OUT/vulkan_tests.txt 2>&1
+echo "suite rc=$? in $(( $(date +%s) - START )) s" >> $OUT/vulkan_tests.txt
+if [ -z "${SKIP_DEMO:-}" ]; then
+  mkdir -p /tmp/demo && timeout 60 $H/bin/render_demo /tmp/demo > $OUT/demo.txt 2>&1
+  echo "demo rc=$?" >> $OUT/demo.txt
+  tar czf $OUT/demo_png.tgz -C /tmp/demo . 2>/dev/null
+fi
+if [ -z "${SKIP_BENCH:-}" ]; then
+  for b in bench_compute bench_render bench_vulkan; do
+    timeout 150 $H/bin/$b --benchmark_repetitions=3 --benchmark_report_aggregates_only=true ${BFILTER:+--benchmark_filter=$BFILTER} > $OUT/$b.txt 2>&1
+    echo "$b rc=$?" >> $OUT/$b.txt
+  done
+fi
+if [ -n "${PROFILE:-}" ]; then
+  mkdir -p /tmp/perf && tar xJf $H/perf.txz -C /tmp/perf
+  P="env LD_LIBRARY_PATH=/tmp/perf/lib:$H/lib /tmp/perf/perf"
+  for f in Bindery/0 Raw/0 Bindery/1; do
+    n=$(echo $f | tr '/' '_')
+    $P stat -e page-faults,context-switches,cpu-clock,task-clock -o /tmp/stat_$n.txt $H/bin/bench_compute --benchmark_filter="BindDispatch_$f/" --benchmark_min_time=1 > /dev/null 2>&1
+    $P record -e cpu-clock -F 4000 -o /tmp/p_$n.data $H/bin/bench_compute --benchmark_filter="BindDispatch_$f/" --benchmark_min_time=1 > /dev/null 2>&1
+    $P report -i /tmp/p_$n.data --no-children --sort dso,sym 2>/dev/null | grep -v "^#" | grep -v "^$" | head -60 > /tmp/prof_$n.txt
+    $P report -i /tmp/p_$n.data --no-children --sort comm,dso 2>/dev/null | grep -v "^#" | grep -v "^$" | head -20 >> /tmp/prof_$n.txt
+    { echo "=== $f"; cat /tmp/stat_$n.txt /tmp/prof_$n.txt; } >> $OUT/prof.txt
+  done
+fi
+echo "total $(( $(date +%s) - START )) s"
