@@ -22,17 +22,13 @@ chmod +x $H/bin/*
 START=$(date +%s)
 BINDERY_VULKAN_VALIDATION=1 timeout ${SUITE_LIMIT:-240} $H/bin/bindery_vulkan_tests ${FILTER:+--gtest_filter=$FILTER} > $OUT/vulkan_tests.txt 2>&1
 echo "suite rc=$? in $(( $(date +%s) - START )) s" >> $OUT/vulkan_tests.txt
-if [ -z "${SKIP_DEMO:-}" ]; then
-  mkdir -p /tmp/demo && timeout 60 $H/bin/render_demo /tmp/demo > $OUT/demo.txt 2>&1
-  echo "demo rc=$?" >> $OUT/demo.txt
-  tar czf $OUT/demo_png.tgz -C /tmp/demo . 2>/dev/null
-fi
-if [ -z "${SKIP_BENCH:-}" ]; then
-  for b in bench_compute bench_render bench_vulkan; do
-    timeout 150 $H/bin/$b --benchmark_repetitions=3 --benchmark_report_aggregates_only=true ${BFILTER:+--benchmark_filter=$BFILTER} > $OUT/$b.txt 2>&1
-    echo "$b rc=$?" >> $OUT/$b.txt
-  done
-fi
+bench() {
+  [ -z "${SKIP_BENCH:-}" ] || return 0
+  timeout 150 $H/bin/$1 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true ${BFILTER:+--benchmark_filter=$BFILTER} > $OUT/$1.txt 2>&1
+  echo "$1 rc=$?" >> $OUT/$1.txt
+}
+# In the order of what matters most, so a run cut off returns the most.
+bench bench_vulkan
 if [ -n "${PROFILE:-}" ]; then
   mkdir -p /tmp/perf && tar xJf $H/perf.txz -C /tmp/perf
   P="env LD_LIBRARY_PATH=/tmp/perf/lib:$H/lib /tmp/perf/perf"
@@ -44,5 +40,12 @@ if [ -n "${PROFILE:-}" ]; then
     $P report -i /tmp/p_$n.data --no-children --sort comm,dso 2>/dev/null | grep -v "^#" | grep -v "^$" | head -20 >> /tmp/prof_$n.txt
     { echo "=== $f"; cat /tmp/stat_$n.txt /tmp/prof_$n.txt; } >> $OUT/prof.txt
   done
+fi
+bench bench_compute
+bench bench_render
+if [ -z "${SKIP_DEMO:-}" ]; then
+  mkdir -p /tmp/demo && timeout 60 $H/bin/render_demo /tmp/demo > $OUT/demo.txt 2>&1
+  echo "demo rc=$?" >> $OUT/demo.txt
+  tar czf $OUT/demo_png.tgz -C /tmp/demo . 2>/dev/null
 fi
 echo "total $(( $(date +%s) - START )) s"
