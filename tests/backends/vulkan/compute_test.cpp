@@ -33,6 +33,19 @@ ComputePipeline ComputeTest::pipeline(std::string_view wgsl,
   return device_.createComputePipeline(descriptor);
 }
 
+ComputePipeline ComputeTest::pipeline(std::string_view wgsl, const BindGroupLayout& group0,
+                                      uint32_t immediateSize) {
+  PipelineLayoutDescriptor pl;
+  pl.bindGroupLayouts = {group0};
+  pl.immediateSize = immediateSize;
+  ShaderModuleDescriptor module;
+  module.code = std::string(wgsl);
+  ComputePipelineDescriptor descriptor;
+  descriptor.layout = device_.createPipelineLayout(pl);
+  descriptor.compute.module = device_.createShaderModule(module);
+  return device_.createComputePipeline(descriptor);
+}
+
 BindGroup ComputeTest::group(const BindGroupLayout& layout, std::vector<BindGroupEntry> entries) {
   BindGroupDescriptor descriptor;
   descriptor.layout = layout;

@@ -30,6 +30,10 @@ class ComputeTest : public VulkanApiTest {
   }
   // A pipeline of `wgsl`'s entry point `main` with layout 'auto'; no error expected.
   ComputePipeline pipeline(std::string_view wgsl, std::map<std::string, double> constants = {});
+  // A pipeline of `wgsl`'s one entry point over an explicit layout: group 0
+  // is `group0` (and `immediateSize` bytes of immediates).
+  ComputePipeline pipeline(std::string_view wgsl, const BindGroupLayout& group0,
+                           uint32_t immediateSize = 0);
   // A bind group of `layout` with buffer entries (binding i = entries[i]).
   BindGroup group(const BindGroupLayout& layout, std::vector<BindGroupEntry> entries);
   // One pass: setPipeline, group 0, dispatchWorkgroups(x, y, z); submitted.

@@ -41,14 +41,7 @@ class DynamicRangeTest : public ComputeTest {
         {0, ShaderStage::Compute, BufferBindingLayout{BufferBindingType::Storage, true, 0}},
         {1, ShaderStage::Compute, BufferBindingLayout{BufferBindingType::Storage, false, 0}}};
     layout = device_.createBindGroupLayout(d);
-    PipelineLayoutDescriptor pl;
-    pl.bindGroupLayouts = {layout};
-    ShaderModuleDescriptor module;
-    module.code = std::string(wgsl);
-    ComputePipelineDescriptor descriptor;
-    descriptor.layout = device_.createPipelineLayout(pl);
-    descriptor.compute.module = device_.createShaderModule(module);
-    return device_.createComputePipeline(descriptor);
+    return pipeline(wgsl, layout);
   }
   void run(const ComputePipeline& p, const BindGroup& g, std::vector<uint32_t> offsets,
            uint32_t workgroups = 1) {

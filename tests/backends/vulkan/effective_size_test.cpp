@@ -43,15 +43,7 @@ class EffectiveSizeTest : public ComputeTest {
         {0, ShaderStage::Compute, BufferBindingLayout{BufferBindingType::Storage, true, 0}},
         {1, ShaderStage::Compute, BufferBindingLayout{BufferBindingType::Storage, true, 16}}};
     layout = device_.createBindGroupLayout(d);
-    PipelineLayoutDescriptor pl;
-    pl.bindGroupLayouts = {layout};
-    pl.immediateSize = immediateSize;
-    ShaderModuleDescriptor module;
-    module.code = std::string(wgsl);
-    ComputePipelineDescriptor descriptor;
-    descriptor.layout = device_.createPipelineLayout(pl);
-    descriptor.compute.module = device_.createShaderModule(module);
-    return device_.createComputePipeline(descriptor);
+    return pipeline(wgsl, layout, immediateSize);
   }
   // One dispatch per dynamic offset of binding 0; dispatch k writes its
   // results to out[k * align / 4 ..].
