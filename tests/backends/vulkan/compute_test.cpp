@@ -46,6 +46,14 @@ ComputePipeline ComputeTest::pipeline(std::string_view wgsl, const BindGroupLayo
   return device_.createComputePipeline(descriptor);
 }
 
+void SentinelTest::makeBuffers(uint32_t outWords) {
+  align = device_.limits().minStorageBufferOffsetAlignment;
+  before = sentinels();
+  target = sentinels();
+  after = sentinels();
+  out = bufferWith(std::vector<uint32_t>(outWords));
+}
+
 BindGroup ComputeTest::group(const BindGroupLayout& layout, std::vector<BindGroupEntry> entries) {
   BindGroupDescriptor descriptor;
   descriptor.layout = layout;

@@ -48,6 +48,23 @@ class ComputeTest : public VulkanApiTest {
   }
 };
 
+// A buffer under test made between two neighbours, all of kSentinelWords
+// sentinel words: with a sub-allocator they are likely adjacent in memory,
+// so a store past a binding would hit them (robust access, dynamic ranges).
+class SentinelTest : public ComputeTest {
+ public:
+  static constexpr uint32_t kSentinel = 0xA5A5A5A5u;
+  static constexpr uint32_t kSentinelWords = 1024;  // 4 KiB per buffer
+
+ protected:
+  // before, target and after, then `out` of `outWords` zero words; `align`
+  // is the device's minStorageBufferOffsetAlignment.
+  void makeBuffers(uint32_t outWords);
+  Buffer sentinels() { return bufferWith(std::vector<uint32_t>(kSentinelWords, kSentinel)); }
+  uint32_t align = 256;
+  Buffer before, target, after, out;
+};
+
 // Entry `binding` binding `buffer` [offset, offset + size) (size unset: to the end).
 BindGroupEntry bufferEntry(uint32_t binding, const Buffer& buffer, uint64_t offset = 0,
                            std::optional<uint64_t> size = std::nullopt);

@@ -16,23 +16,14 @@
 namespace bindery::vulkan::testing {
 namespace {
 
-constexpr uint32_t kSentinel = 0xA5A5A5A5u;
-constexpr uint32_t kWords = 1024;  // 4 KiB per buffer
+constexpr uint32_t kWords = SentinelTest::kSentinelWords;
 
-class DynamicRangeTest : public ComputeTest {
+class DynamicRangeTest : public SentinelTest {
  protected:
   void SetUp() override {
-    ComputeTest::SetUp();
-    if (!device_) return;
-    align = device_.limits().minStorageBufferOffsetAlignment;
-    // Neighbours made around the target: with a sub-allocator they are
-    // likely adjacent in memory, so a store past the end would hit them.
-    before = sentinels();
-    target = sentinels();
-    after = sentinels();
-    out = bufferWith(std::vector<uint32_t>(64));
+    SentinelTest::SetUp();
+    if (device_) makeBuffers(64);
   }
-  Buffer sentinels() { return bufferWith(std::vector<uint32_t>(kWords, kSentinel)); }
   // A pipeline of `wgsl` over group 0: @binding(0) dynamic storage
   // (minBindingSize 0), @binding(1) a plain storage buffer.
   ComputePipeline dynamicPipeline(std::string_view wgsl) {
@@ -62,8 +53,6 @@ class DynamicRangeTest : public ComputeTest {
     }
     return changed;
   }
-  uint32_t align = 256;
-  Buffer before, target, after, out;
   BindGroupLayout layout;
 };
 

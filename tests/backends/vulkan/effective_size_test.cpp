@@ -15,26 +15,19 @@
 namespace bindery::vulkan::testing {
 namespace {
 
-constexpr uint32_t kSentinel = 0xA5A5A5A5u;
-constexpr uint32_t kBytes = 4096;
+constexpr uint32_t kBytes = 4 * SentinelTest::kSentinelWords;
 
 // truncate((EBBS - arrayOffset) / stride), 0 below the array's offset.
 uint32_t nRuntime(uint64_t ebbs, uint32_t arrayOffset, uint32_t stride) {
   return ebbs < arrayOffset ? 0 : static_cast<uint32_t>((ebbs - arrayOffset) / stride);
 }
 
-class EffectiveSizeTest : public ComputeTest {
+class EffectiveSizeTest : public SentinelTest {
  protected:
   void SetUp() override {
-    ComputeTest::SetUp();
-    if (!device_) return;
-    align = device_.limits().minStorageBufferOffsetAlignment;
-    before = sentinels();
-    target = sentinels();
-    after = sentinels();
-    out = bufferWith(std::vector<uint32_t>(kBytes / 4));
+    SentinelTest::SetUp();
+    if (device_) makeBuffers(kBytes / 4);
   }
-  Buffer sentinels() { return bufferWith(std::vector<uint32_t>(kBytes / 4, kSentinel)); }
   // Group 0: @binding(0) dynamic storage (the buffer under test),
   // @binding(1) dynamic storage of 16 bytes (one result slot per dispatch).
   ComputePipeline dynamicPipeline(std::string_view wgsl, uint32_t immediateSize = 0) {
@@ -74,8 +67,6 @@ class EffectiveSizeTest : public ComputeTest {
     }
     return changed;
   }
-  uint32_t align = 256;
-  Buffer before, target, after, out;
   BindGroupLayout layout;
 };
 
