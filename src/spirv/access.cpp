@@ -82,16 +82,26 @@ bool Generator::needsLengthParam(TypeId p) const {
 // *, member accesses and let-declared pointers back to the buffer variable or
 // to a pointer parameter, which carries the length as a hidden u32 parameter.
 Id Generator::runtimeArrayLength(NodeId ref) {
+  return arrayLengthOf(ref, false);
+}
+
+// With `reported`, arrayLength()'s value (#arraylength-builtin): a pointer
+// parameter's second hidden length, or a global's pushed effective binding
+// size (effective_size.cpp); else, and without them, the clamp's length.
+Id Generator::arrayLengthOf(NodeId ref, bool reported) {
   const wgsl::Expr& x = ex(ref);
   if (x.kind == wgsl::ExprKind::Unary || x.kind == wgsl::ExprKind::Member)
-    return runtimeArrayLength(x.lhs);
+    return arrayLengthOf(x.lhs, reported);
   if (x.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
     uint32_t vid = info(ref).refIndex;
     if (auto it = fn_->arrayLengths.find(vid); it != fn_->arrayLengths.end())
-      return it->second.clamp;
+      return reported ? it->second.reported : it->second.clamp;
     const wgsl::VarDecl& d = m.ast.vars[vid];
-    if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return runtimeArrayLength(d.init);
+    if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return arrayLengthOf(d.init, reported);
     if (d.kind == wgsl::DeclKind::Var && d.global) {
+      if (reported) {
+        if (Id n = effectiveArrayLength(vid)) return n;
+      }
       VarBinding g = globalVar(vid);
       if (g.wrapped) return op(spv::Op::OpArrayLength, T.u32(), {g.id, 0});
       TypeId st = m.vars[vid].type;

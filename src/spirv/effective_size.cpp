@@ -87,34 +87,21 @@ Id Generator::effectiveSize(uint32_t vid) {
   return opId(spv::Op::OpLoad, type(T.u32()), {ptr});
 }
 
-// Like runtimeArrayLength (access.cpp), following &, *, member accesses and
-// let-declared pointers back to the variable or the pointer parameter.
-Id Generator::reportedArrayLength(NodeId ref) {
-  const wgsl::Expr& x = ex(ref);
-  if (x.kind == wgsl::ExprKind::Unary || x.kind == wgsl::ExprKind::Member)
-    return reportedArrayLength(x.lhs);
-  if (x.kind == wgsl::ExprKind::Ident && info(ref).ref == wgsl::RefKind::Var) {
-    uint32_t vid = info(ref).refIndex;
-    if (auto it = fn_->arrayLengths.find(vid); it != fn_->arrayLengths.end())
-      return it->second.reported;
-    const wgsl::VarDecl& d = m.ast.vars[vid];
-    if (d.kind == wgsl::DeclKind::Let && d.init != kNone) return reportedArrayLength(d.init);
-    if (d.kind == wgsl::DeclKind::Var && d.global) {
-      if (Id size = effectiveSize(vid)) {
-        // truncate((EBBS - array offset) / stride); 0 where EBBS < array offset
-        TypeId store = m.vars[vid].type;
-        const uint32_t offset = arrayOffset(T, store);
-        const uint32_t stride = T.strideOf(runtimeArrayOf(T, store));
-        if (offset) {
-          Id fits = op(spv::Op::OpUGreaterThanEqual, T.boolType(), {size, constU32(offset)});
-          Id rest = op(spv::Op::OpISub, T.u32(), {size, constU32(offset)});
-          size = op(spv::Op::OpSelect, T.u32(), {fits, rest, constU32(0)});
-        }
-        return op(spv::Op::OpUDiv, T.u32(), {size, constU32(stride)});
-      }
-    }
+// truncate((EBBS - array offset) / stride) of global `vid` from its pushed
+// effective binding size; 0 where EBBS < array offset. No id (0) when the
+// variable has no pushed size.
+Id Generator::effectiveArrayLength(uint32_t vid) {
+  Id size = effectiveSize(vid);
+  if (!size) return 0;
+  TypeId store = m.vars[vid].type;
+  const uint32_t offset = arrayOffset(T, store);
+  const uint32_t stride = T.strideOf(runtimeArrayOf(T, store));
+  if (offset) {
+    Id fits = op(spv::Op::OpUGreaterThanEqual, T.boolType(), {size, constU32(offset)});
+    Id rest = op(spv::Op::OpISub, T.u32(), {size, constU32(offset)});
+    size = op(spv::Op::OpSelect, T.u32(), {fits, rest, constU32(0)});
   }
-  return runtimeArrayLength(ref);
+  return op(spv::Op::OpUDiv, T.u32(), {size, constU32(stride)});
 }
 
 void Generator::pushHiddenLength(std::vector<Id>& ops, Id clamp, Id reported) const {

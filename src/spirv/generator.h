@@ -180,6 +180,7 @@ class Generator {
   Id clampIndex(Id index, TypeId indexType, uint32_t count);
   Id clampIndexDynamic(Id index, TypeId indexType, Id length);
   Id runtimeArrayLength(NodeId arrayRef);
+  Id arrayLengthOf(NodeId ref, bool reported);
   uint32_t wholeGlobal(NodeId e) const;
   bool needsLengthParam(TypeId paramType) const;
   Id accessChain(TypeId resultStore, AddressSpace space, Id base, std::initializer_list<Id> idx);
@@ -231,8 +232,9 @@ class Generator {
   // id, or 0 when it has none.
   Id effectiveSize(uint32_t vid);
   // arrayLength(ref) (#arraylength-builtin): from the pushed size where there
-  // is one, else runtimeArrayLength(ref).
-  Id reportedArrayLength(NodeId ref);
+  // is one, else the clamp's length (access.cpp arrayLengthOf).
+  Id reportedArrayLength(NodeId ref) { return arrayLengthOf(ref, true); }
+  Id effectiveArrayLength(uint32_t vid);
   // Hidden u32 parameters per length (HiddenLength): 1, or 2 when sizes are pushed.
   uint32_t hiddenLengthCount() const { return sizeWordMembers_.empty() ? 1 : 2; }
   void pushHiddenLength(std::vector<Id>& ops, Id clamp, Id reported) const;
