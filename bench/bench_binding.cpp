@@ -9,8 +9,8 @@
 
 #include <vector>
 
-#include "core/binding/bind_group.h"
 #include "core/base/handles.h"
+#include "core/binding/bind_group.h"
 
 namespace {
 

@@ -6,6 +6,11 @@
 //     finished, submitted and waited for. Counters per pair: encode_ns (the
 //     API calls and finish), submit_ns (submit: recording into Vulkan) in
 //     this thread's CPU time; total_ns (wall, with the GPU's execution).
+//   BindDispatch_BinderyCensus/{0,1}: the same pairs, counting the Vulkan
+//     commands bindery calls per pair and the time in each (vk_call_census.h).
+//   BindDispatch_RawOnBindery/{0..3}: the raw calls on bindery's device,
+//     pipeline and sets (2, 3: submitted with a timeline semaphore;
+//     4, 5: bindery's barrier at the pass's start first).
 //   BindDispatch_Raw/{0,1}: the same vkCmdBindDescriptorSets + vkCmdDispatch
 //     calls recorded by hand into one command buffer, submitted and waited for
 //     (record_ns: CPU time per pair; total_ns: wall per pair).
@@ -29,12 +34,18 @@
 #include <string>
 #include <vector>
 
+#include "backends/vulkan/bind_group.h"
 #include "backends/vulkan/compute_pass_recorder.h"
 #include "backends/vulkan/compute_pipeline.h"
+#include "backends/vulkan/device.h"
 #include "backends/vulkan/instance.h"
+#include "bench_device.h"
 #include "core/base/handles.h"
+#include "core/binding/bind_group.h"
+#include "core/device/device.h"
 #include "core/pipeline/pipeline.h"
 #include "raw_vulkan.h"
+#include "vk_call_census.h"
 
 namespace {
 
@@ -103,12 +114,8 @@ struct BinderyCompute {
     d.usage = usage;
     return device.createBuffer(d);
   }
-  void finish() {
-    while (std::optional<uint64_t> serial = device.pendingSerial()) {
-      if (*serial != 0) device.waitSerial(*serial, 60s);
-      device.tick();
-    }
-  }
+  // Until the GPU has finished every submission.
+  void finish() { bindery_bench::waitForSubmittedWork(device); }
 };
 
 BinderyCompute& vulkanBindery() {
@@ -160,6 +167,43 @@ void BM_BindDispatch_Bindery(benchmark::State& state) {
   state.counters["barriers_per_1k"] = double(after.barriers - before.barriers) / pairs * 1000;
   state.counters["binds_per_1k"] =
       double(after.bindDescriptorSetsCalls - before.bindDescriptorSetsCalls) / pairs * 1000;
+}
+
+// The same pairs with a census of the Vulkan commands that reached the
+// driver (vk_call_census.h): per pair, each command's calls ("<name>") and
+// the time spent in it ("<name>_ns"), so a gap to raw's recording shows
+// whether bindery calls more or the same calls cost more.
+void BM_BindDispatch_BinderyCensus(benchmark::State& state) {
+  BinderyCompute& b = vulkanBindery();
+  if (!b.ok) return state.SkipWithError("no Vulkan adapter");
+  bool dynamic = state.range(0) == 1;
+  b.finish();
+  bindery_bench::countVkCalls(true);
+  bindery_bench::clearVkCallTallies();
+  for (auto _ : state) {
+    bindery::CommandEncoder encoder = b.device.createCommandEncoder();
+    bindery::ComputePassEncoder pass = encoder.beginComputePass();
+    pass.setPipeline(b.pipeline[dynamic]);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      if (dynamic) {
+        uint32_t offset = (i % kGroups) * kStride;
+        pass.setBindGroup(0, b.groups[1][0], std::span<const uint32_t>(&offset, 1));
+      } else {
+        pass.setBindGroup(0, b.groups[0][i % kGroups]);
+      }
+      pass.dispatchWorkgroups(1);
+    }
+    pass.end();
+    bindery::CommandBuffer commands = encoder.finish();
+    b.device.queue().submit({commands});
+    b.finish();
+  }
+  bindery_bench::countVkCalls(false);
+  double pairs = double(state.iterations()) * kPairs;
+  for (const auto& [name, tally] : bindery_bench::vkCallCensus()) {
+    state.counters[name] = double(tally.calls) / pairs;
+    state.counters[name + "_ns"] = tally.ns / pairs;
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -279,6 +323,133 @@ void BM_BindDispatch_Raw(benchmark::State& state) {
   state.counters["total_ns"] = total / pairs;
 }
 
+// Raw calls on bindery's objects: the same vkCmdBindDescriptorSets +
+// vkCmdDispatch as BindDispatch_Raw, recorded by hand, but on bindery's
+// VkDevice with bindery's pipeline, pipeline layout and the bind groups'
+// descriptor sets. Against BindDispatch_Raw it tells whether a driver's
+// recording cost depends on how bindery made its objects (device features,
+// descriptor pools, layouts); against BindDispatch_Bindery, what bindery's
+// own recording path adds.
+struct RawOnBindery {
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  VkSemaphore timeline = VK_NULL_HANDLE;
+  uint64_t signalled = 0;
+  VkPipeline pipeline[2] = {};
+  VkPipelineLayout layout[2] = {};
+  std::vector<VkDescriptorSet> sets[2];
+  bool ok = false;
+
+  explicit RawOnBindery(BinderyCompute& b) {
+    if (!b.ok) return;
+    auto& backend = static_cast<bindery::vulkan::Device&>(
+        bindery::core::fromHandle<bindery::core::DeviceBase>(b.device)->backend());
+    device = backend.handle();
+    queue = backend.queue();
+    for (int dynamic = 0; dynamic < 2; ++dynamic) {
+      auto& p = bindery::vulkan::ComputePipeline::of(
+          *bindery::core::fromHandle<bindery::core::ComputePipelineBase>(b.pipeline[dynamic]));
+      if (p.handle().isError()) return;
+      pipeline[dynamic] = p.handle().value();
+      layout[dynamic] = p.layout().handle();
+      for (const bindery::BindGroup& g : b.groups[dynamic]) {
+        sets[dynamic].push_back(bindery::vulkan::BindGroup::of(
+                                    *bindery::core::fromHandle<bindery::core::BindGroupBase>(g))
+                                    .handle());
+      }
+    }
+    VkCommandPoolCreateInfo ci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    ci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    ci.queueFamilyIndex = bindery::vulkan::sharedInstance()->physicalDevices()[0].queueFamily;
+    if (vkCreateCommandPool(device, &ci, nullptr, &pool) != VK_SUCCESS) return;
+    VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cai.commandPool = pool;
+    cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cai.commandBufferCount = 1;
+    if (vkAllocateCommandBuffers(device, &cai, &commands) != VK_SUCCESS) return;
+    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    if (vkCreateFence(device, &fi, nullptr, &fence) != VK_SUCCESS) return;
+    // Args 2 and 3 signal and wait for a timeline semaphore, as bindery's queue does.
+    if (backend.usesTimelineSemaphore()) {
+      VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+      type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+      VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+      si.pNext = &type;
+      vkCreateSemaphore(device, &si, nullptr, &timeline);
+    }
+    ok = true;
+  }
+};
+
+void BM_BindDispatch_RawOnBindery(benchmark::State& state) {
+  BinderyCompute& b = vulkanBindery();
+  static RawOnBindery r(b);
+  if (!r.ok) return state.SkipWithError("no Vulkan adapter");
+  // Bindery's queue is used from this thread only while nothing of bindery's is pending.
+  b.finish();
+  int dynamic = static_cast<int>(state.range(0) & 1);
+  bool useTimeline = (state.range(0) & 2) != 0;
+  bool barrierFirst = (state.range(0) & 4) != 0;
+  if (useTimeline && r.timeline == VK_NULL_HANDLE)
+    return state.SkipWithError("no timeline semaphores");
+  double record = 0, total = 0;
+  for (auto _ : state) {
+    Clock::time_point start = Clock::now();
+    double cpu = threadNs();
+    vkResetCommandBuffer(r.commands, 0);
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    vkBeginCommandBuffer(r.commands, &begin);
+    if (barrierFirst) {
+      // bindery's at a pass's start: earlier work's writes made visible to shaders.
+      VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+      mb.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+      mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+      vkCmdPipelineBarrier(r.commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
+    }
+    vkCmdBindPipeline(r.commands, VK_PIPELINE_BIND_POINT_COMPUTE, r.pipeline[dynamic]);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      uint32_t offset = (i % kGroups) * kStride;
+      VkDescriptorSet set = dynamic ? r.sets[1][0] : r.sets[0][i % kGroups];
+      vkCmdBindDescriptorSets(r.commands, VK_PIPELINE_BIND_POINT_COMPUTE, r.layout[dynamic], 0, 1,
+                              &set, dynamic ? 1 : 0, &offset);
+      vkCmdDispatch(r.commands, 1, 1, 1);
+    }
+    vkEndCommandBuffer(r.commands);
+    record += threadNs() - cpu;
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &r.commands;
+    if (useTimeline) {
+      uint64_t value = ++r.signalled;
+      VkTimelineSemaphoreSubmitInfo ti{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+      ti.signalSemaphoreValueCount = 1;
+      ti.pSignalSemaphoreValues = &value;
+      submit.pNext = &ti;
+      submit.signalSemaphoreCount = 1;
+      submit.pSignalSemaphores = &r.timeline;
+      vkQueueSubmit(r.queue, 1, &submit, VK_NULL_HANDLE);
+      VkSemaphoreWaitInfo wi{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+      wi.semaphoreCount = 1;
+      wi.pSemaphores = &r.timeline;
+      wi.pValues = &value;
+      vkWaitSemaphores(r.device, &wi, UINT64_MAX);
+    } else {
+      vkQueueSubmit(r.queue, 1, &submit, r.fence);
+      vkWaitForFences(r.device, 1, &r.fence, VK_TRUE, UINT64_MAX);
+      vkResetFences(r.device, 1, &r.fence);
+    }
+    total += nsSince(start);
+  }
+  double pairs = double(state.iterations()) * kPairs;
+  state.counters["record_ns"] = record / pairs;
+  state.counters["total_ns"] = total / pairs;
+}
+
 // ---------------------------------------------------------------------------
 // creation
 
@@ -354,7 +525,22 @@ void BM_CreateComputePipeline_Vulkan(benchmark::State& state) {
 }
 
 BENCHMARK(BM_BindDispatch_Bindery)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_BindDispatch_BinderyCensus)
+    ->Arg(0)
+    ->Arg(1)
+    ->Iterations(3)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_BindDispatch_Raw)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_BindDispatch_RawOnBindery)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Arg(3)
+    ->Arg(4)
+    ->Arg(5)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_CreateBindGroup_Vulkan)->Arg(1)->Arg(4);
 BENCHMARK(BM_CreateBindGroup_Null)->Arg(1)->Arg(4);
 BENCHMARK(BM_CreateSubRangeGroups_Vulkan)->Unit(benchmark::kMillisecond);

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "backends/vulkan/instance.h"
+#include "bench_device.h"
 #include "raw_vulkan.h"
 
 namespace {
@@ -140,12 +141,8 @@ struct BinderyRender {
     pd.colorAttachments.push_back(color);
     return pd;
   }
-  void finish() {
-    while (std::optional<uint64_t> serial = device.pendingSerial()) {
-      if (*serial != 0) device.waitSerial(*serial, 60s);
-      device.tick();
-    }
-  }
+  // Until the GPU has finished every submission.
+  void finish() { bindery_bench::waitForSubmittedWork(device); }
 };
 
 BinderyRender& bindery() {

@@ -28,6 +28,7 @@
 
 #include "backends/vulkan/instance.h"
 #include "backends/vulkan/physical_device.h"
+#include "bench_device.h"
 
 namespace {
 
@@ -48,12 +49,7 @@ struct Bindery {
     ok = static_cast<bool>(device);
   }
   // Until no callback is pending, waiting on the GPU in between.
-  void finish() {
-    while (std::optional<uint64_t> serial = device.pendingSerial()) {
-      if (*serial != 0) device.waitSerial(*serial, 10s);
-      device.tick();
-    }
-  }
+  void finish() { bindery_bench::drainCallbacks(device, 10s); }
   bindery::Buffer buffer(uint64_t size, bindery::BufferUsageFlags usage) {
     bindery::BufferDescriptor d;
     d.size = size;

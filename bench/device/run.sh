@@ -32,13 +32,14 @@ bench bench_vulkan
 if [ -n "${PROFILE:-}" ]; then
   mkdir -p /tmp/perf && tar xJf $H/perf.txz -C /tmp/perf
   P="env LD_LIBRARY_PATH=/tmp/perf/lib:$H/lib /tmp/perf/perf"
-  for f in Bindery/0 Raw/0 Bindery/1; do
+  for f in BindDispatch_Bindery/0 BindDispatch_Raw/0 BindDispatch_RawOnBindery/0 BindDispatch_Bindery/1 BindDispatch_Raw/1 BindDraw_Bindery/0 BindDraw_Raw/0; do
     n=$(echo $f | tr '/' '_')
-    $P stat -e page-faults,context-switches,cpu-clock,task-clock -o /tmp/stat_$n.txt $H/bin/bench_compute --benchmark_filter="BindDispatch_$f/" --benchmark_min_time=1 > /dev/null 2>&1
-    $P record -e cpu-clock -F 4000 -o /tmp/p_$n.data $H/bin/bench_compute --benchmark_filter="BindDispatch_$f/" --benchmark_min_time=1 > /dev/null 2>&1
+    b=bench_compute; case $f in BindDraw*) b=bench_render ;; esac
+    $P stat -e page-faults,context-switches,cpu-clock,task-clock,instructions,cycles -o /tmp/stat_$n.txt $H/bin/$b --benchmark_filter="$f/" --benchmark_min_time=1 > /tmp/out_$n.txt 2>&1
+    $P record -e cpu-clock -F 4000 -o /tmp/p_$n.data $H/bin/$b --benchmark_filter="$f/" --benchmark_min_time=1 > /dev/null 2>&1
     $P report -i /tmp/p_$n.data --no-children --sort dso,sym 2>/dev/null | grep -v "^#" | grep -v "^$" | head -60 > /tmp/prof_$n.txt
     $P report -i /tmp/p_$n.data --no-children --sort comm,dso 2>/dev/null | grep -v "^#" | grep -v "^$" | head -20 >> /tmp/prof_$n.txt
-    { echo "=== $f"; cat /tmp/stat_$n.txt /tmp/prof_$n.txt; } >> $OUT/prof.txt
+    { echo "=== $f"; grep -E "^BM_|ns" /tmp/out_$n.txt | tail -3; cat /tmp/stat_$n.txt /tmp/prof_$n.txt; } >> $OUT/prof.txt
   done
 fi
 bench bench_compute
