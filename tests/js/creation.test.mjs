@@ -293,6 +293,47 @@ test('createComputePipeline: lean and full paths agree', async () => {
     { name: 'TypeError' });
 });
 
+test('createShaderModule: lean and full paths agree', async () => {
+  const code = '@compute @workgroup_size(1) fn main() {}';
+  const cases = [
+    [{ code }, true],
+    [{ label: 'm', code }, true],
+    [{ code: 'fn broken( {' }, true], // a validation error (the compilation messages' too)
+    [{ code: `// é, ✓ and a lone surrogate \ud800 in a comment\n${code}` }, true], // USVString: U+FFFD
+    [{ code: '' }, true],
+    [{ code, compilationHints: [{ entryPoint: 'main' }] }, false],
+    [{ code, extra: 1 }, false], // a warning
+    [{ label: 7, code }, false],
+    [{ code: 5 }, false], // converted to '5' by the full method: a WGSL error
+    // Through the full method, and its TypeError.
+    [{ label: 'no code' }, 'throws'],
+    [null, 'throws'],
+    [5, 'throws'],
+  ];
+  for (const [descriptor, expect] of cases) {
+    const r = await bothWays(device, 'createShaderModule', device, descriptor, { lean: expect === true });
+    if (expect === 'throws') assert.ok(r.outcome.thrown, String(descriptor));
+    else assert.equal(r.outcome.thrown, undefined, r.outcome.thrown);
+    if (r.lean !== undefined && r.full !== undefined) {
+      const [lean, full] = await Promise.all([r.lean.getCompilationInfo(), r.full.getCompilationInfo()]);
+      const messages = (info) => info.messages.map((m) => [m.type, m.message, m.lineNum, m.linePos, m.offset, m.length]);
+      assert.deepEqual(messages(lean), messages(full), JSON.stringify(descriptor));
+    }
+  }
+  // The strict device throws the same validation error on the lean path.
+  const strictCase = { code: 'fn broken( {' };
+  const viaLean = await outcome(strictDevice, () => strictDevice.createShaderModule(strictCase));
+  const viaFull = await outcome(strictDevice, () => fullMethods.createShaderModule.call(strictDevice, strictCase));
+  assert.ok(viaLean.thrown);
+  assert.equal(viaLean.thrown, viaFull.thrown);
+  // A lean module makes a pipeline; a non-device receiver is the full method's TypeError.
+  const module = device.createShaderModule({ code });
+  device.pushErrorScope('validation');
+  device.createComputePipeline({ layout: 'auto', compute: { module } });
+  assert.equal(await device.popErrorScope(), null);
+  assert.throws(() => GPUDevice.prototype.createShaderModule.call({}, { code }), { name: 'TypeError' });
+});
+
 test('createBuffer: lean and full paths agree', async () => {
   const cases = [
     [{ size: 256, usage: GPUBufferUsage.UNIFORM }, true],

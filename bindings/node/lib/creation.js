@@ -1,7 +1,9 @@
 'use strict';
 // The hot path of object creation: GPUDevice.createBindGroupLayout,
 // createBindGroup, createBuffer and GPUTexture.createView, called thousands
-// of times while a scene loads (and bind groups every frame).
+// of times while a scene loads (and bind groups every frame); also
+// createComputePipeline and createShaderModule without a dictionary
+// conversion.
 //
 // The addon's methods (src/device.cpp, src/objects.cpp) implement every case
 // with WebIDL's conversions, one Node-API call per dictionary member. This
@@ -475,7 +477,33 @@ function installCreateComputePipeline(prototype) {
   }, 1);
 }
 
+// --- createShaderModule -------------------------------------------------------------
+
+// {code, label?} with strings: one native call with the two strings (no
+// dictionary conversion). compilationHints (and any other key) take the full
+// method. Read in the IDL's member order (code, then label).
+function installCreateShaderModule(prototype) {
+  const full = prototype.createShaderModule;
+  const lean = fast.createShaderModule;
+  fullMethods.createShaderModule = full;
+  define(prototype, 'createShaderModule', function createShaderModule(descriptor) {
+    lean: if (arguments.length >= 1 && isDictionary(descriptor)) {
+      const device = deviceStampOf(this);
+      if (device === 0) break lean;
+      for (const key in descriptor) {
+        if (key !== 'code' && key !== 'label') break lean;
+      }
+      const code = descriptor.code;
+      const label = descriptor.label;
+      if (typeof code !== 'string' || (label !== undefined && typeof label !== 'string')) break lean;
+      return lean(device, code, label);
+    }
+    return Reflect.apply(full, this, arguments);
+  }, 1);
+}
+
 function install(GPUDevice) {
+  installCreateShaderModule(GPUDevice.prototype);
   installCreateComputePipeline(GPUDevice.prototype);
   installCreateBindGroupLayout(GPUDevice.prototype);
   installCreateBindGroup(GPUDevice.prototype);

@@ -1,6 +1,6 @@
 // The lean entry points of object creation, for lib/creation.js's fast path
 // of GPUDevice.createBindGroupLayout, createBindGroup, createBuffer,
-// createComputePipeline and GPUTexture.createView.
+// createComputePipeline, createShaderModule and GPUTexture.createView.
 //
 // lib/creation.js does the WebIDL conversions itself when the descriptor is
 // already what they would give (unsigned integers, booleans, known enum
@@ -12,6 +12,9 @@
 // Object.create(prototype)) and the label (a string, or undefined). A stamp
 // of the wrong kind (which lib/creation.js never passes) is a TypeError.
 #include <fmt/format.h>
+
+#include <string>
+#include <vector>
 
 #include "create_object.h"
 #include "descriptors.h"
@@ -326,6 +329,46 @@ Napi::Value leanCreateComputePipeline(const Napi::CallbackInfo& info) {
   return GPUComputePipeline::create(env, std::move(pipeline), device);
 }
 
+// A JavaScript string's UTF-8 (lone surrogates become U+FFFD, as
+// Napi::String::Utf8Value), in one pass over the string: the buffer is sized
+// from its length in UTF-16 code units (a constant-time query; at most 3
+// bytes each), not measured first by a pass of its own. Strings over 256K
+// code units take Utf8Value's two passes (the buffer is kept per thread).
+std::string utf8Of(napi_env env, napi_value string) {
+  constexpr size_t kMaxBuffered = 256 * 1024;
+  size_t units = 0;
+  NAPI_THROW_IF_FAILED(env, napi_get_value_string_utf16(env, string, nullptr, 0, &units),
+                       std::string());
+  if (units > kMaxBuffered) return Napi::String(env, string).Utf8Value();
+  thread_local std::vector<char> buffer;
+  if (buffer.size() < units * 3 + 1) buffer.resize(units * 3 + 1);
+  size_t length = 0;
+  NAPI_THROW_IF_FAILED(
+      env, napi_get_value_string_utf8(env, string, buffer.data(), buffer.size(), &length),
+      std::string());
+  return std::string(buffer.data(), length);
+}
+
+// (deviceStamp, code, label or undefined): createShaderModule after
+// lib/creation.js checked that the descriptor is {code, label?} with strings
+// (no compilationHints). The steps of the full method without the WebIDL
+// conversion; undefined when the device is not one of the addon's (the
+// caller takes the full method).
+Napi::Value leanCreateShaderModule(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 3 || !info[0].IsNumber() || !info[1].IsString()) return env.Undefined();
+  DeviceRef* d = slotTable().get<DeviceRef>(info[0].As<Napi::Number>().Uint32Value());
+  if (d == nullptr || !*d) return env.Undefined();
+  creationState.leanCalls += 1;
+  ShaderModuleDescriptor descriptor;
+  descriptor.code = utf8Of(env, info[1]);
+  if (info[2].IsString()) descriptor.label = info[2].As<Napi::String>().Utf8Value();
+  const DeviceRef& device = *d;
+  ShaderModule module = device->device.createShaderModule(descriptor);
+  device->throwIfFailed();
+  return GPUShaderModule::create(env, std::move(module), device);
+}
+
 // () -> the number of live slots (tests: collected objects give theirs back).
 Napi::Value liveSlots(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(slotTable().liveCount()));
@@ -358,6 +401,8 @@ void initCreation(Napi::Env env, Napi::Object exports) {
   defineRawFunction(env, fast, "createBuffer", fastCreateBuffer, &creationState);
   fast.Set("createComputePipeline",
            Napi::Function::New(env, leanCreateComputePipeline, "createComputePipeline"));
+  fast.Set("createShaderModule",
+           Napi::Function::New(env, leanCreateShaderModule, "createShaderModule"));
   fast.Set("slotOf", Napi::Function::New(env, slotOf, "slotOf"));
   fast.Set("setScratch", Napi::Function::New(env, setScratch, "setScratch"));
   fast.Set("liveSlots", Napi::Function::New(env, liveSlots, "liveSlots"));
