@@ -246,17 +246,21 @@ MaybeError validateComputeLimits(const wgsl::EntryPoint& ep, const OverrideConte
                                        limits.maxComputeWorkgroupSizeY,
                                        limits.maxComputeWorkgroupSizeZ};
   static constexpr std::array<char, 3> kAxis = {'X', 'Y', 'Z'};
-  const std::string size = workgroupSizeText(ep);
-  const std::string sizeValues = overrideValues(
-      c, {ep.workgroupSizeText[0], ep.workgroupSizeText[1], ep.workgroupSizeText[2]});
+  // The messages' texts (the size as written, override values, the
+  // variables) are built only for a check that fails.
+  auto sizeText = [&] {
+    return workgroupSizeText(ep) +
+           overrideValues(
+               c, {ep.workgroupSizeText[0], ep.workgroupSizeText[1], ep.workgroupSizeText[2]});
+  };
   for (size_t i = 0; i < 3; ++i) {
     BINDERY_INVALID_IF_FIX(
         ep.workgroupSize[i] > max[i], PipelineWorkgroupSizeExceedsLimit,
         "Use a smaller @workgroup_size (or smaller override values), or request a higher "
         "limit in requiredLimits.",
-        "entry point '{}' has {}{}; dimension {} ({}) exceeds the device's "
+        "entry point '{}' has {}; dimension {} ({}) exceeds the device's "
         "maxComputeWorkgroupSize{} limit ({}).",
-        ep.name, size, sizeValues, kAxis[i], ep.workgroupSize[i], kAxis[i], max[i]);
+        ep.name, sizeText(), kAxis[i], ep.workgroupSize[i], kAxis[i], max[i]);
   }
   uint64_t invocations = uint64_t{ep.workgroupSize[0]} * ep.workgroupSize[1] * ep.workgroupSize[2];
   BINDERY_INVALID_IF_FIX(
@@ -264,30 +268,33 @@ MaybeError validateComputeLimits(const wgsl::EntryPoint& ep, const OverrideConte
       PipelineWorkgroupInvocationsExceedLimit,
       "Use a smaller @workgroup_size (and more workgroups in dispatchWorkgroups), or request a "
       "higher maxComputeInvocationsPerWorkgroup.",
-      "entry point '{}' has {}{}: {} invocations per workgroup, more than the device's "
+      "entry point '{}' has {}: {} invocations per workgroup, more than the device's "
       "maxComputeInvocationsPerWorkgroup limit ({}).",
-      ep.name, size, sizeValues, invocations, limits.maxComputeInvocationsPerWorkgroup);
+      ep.name, sizeText(), invocations, limits.maxComputeInvocationsPerWorkgroup);
   uint64_t storage = 0;
-  std::string vars;
-  for (const wgsl::WorkgroupVariable& w : ep.workgroupVariables) {
-    uint64_t rounded = (w.size + 15) / 16 * 16;
-    storage += rounded;
-    std::string count = w.countText.empty()
-                            ? std::string()
-                            : fmt::format(", {} elements from '{}'{}", w.elementCount, w.countText,
-                                          overrideValues(c, {w.countText}));
-    vars +=
-        fmt::format("\n  '{}' (line {}): {}{}: {} bytes{}", w.name, w.declLine, w.wgslType, count,
-                    w.size, rounded != w.size ? fmt::format(" (rounded up to {})", rounded) : "");
-  }
+  for (const wgsl::WorkgroupVariable& w : ep.workgroupVariables) storage += (w.size + 15) / 16 * 16;
   if (ep.workgroupVariables.empty()) storage = ep.workgroupStorageSize;
+  auto variablesText = [&] {
+    std::string vars;
+    for (const wgsl::WorkgroupVariable& w : ep.workgroupVariables) {
+      uint64_t rounded = (w.size + 15) / 16 * 16;
+      std::string count = w.countText.empty()
+                              ? std::string()
+                              : fmt::format(", {} elements from '{}'{}", w.elementCount,
+                                            w.countText, overrideValues(c, {w.countText}));
+      vars +=
+          fmt::format("\n  '{}' (line {}): {}{}: {} bytes{}", w.name, w.declLine, w.wgslType, count,
+                      w.size, rounded != w.size ? fmt::format(" (rounded up to {})", rounded) : "");
+    }
+    return vars;
+  };
   BINDERY_INVALID_IF_FIX(
       storage > limits.maxComputeWorkgroupStorageSize, PipelineWorkgroupStorageExceedsLimit,
       "Use smaller var<workgroup> arrays (or smaller override values sizing them), or request a "
       "higher maxComputeWorkgroupStorageSize.",
       "entry point '{}' uses {} bytes of var<workgroup> storage (each variable rounded up to 16 "
       "bytes), more than the device's maxComputeWorkgroupStorageSize limit ({}):{}",
-      ep.name, storage, limits.maxComputeWorkgroupStorageSize, vars);
+      ep.name, storage, limits.maxComputeWorkgroupStorageSize, variablesText());
   return {};
 }
 
