@@ -159,3 +159,57 @@ test('encoding objects give their slots back when collected', () => {
   assert.ok(out.peak < out.start + 40000, `peak ${out.peak}: collected objects give theirs back`);
   assert.ok(out.end < out.start + 100, `end ${out.end}, start ${out.start}`);
 });
+
+// A lean beginComputePass() has no FinalizationRegistry cell: its slot is
+// freed with its encoder's, and the pass keeps its encoder alive.
+test("a lean compute pass keeps its encoder's slot and goes with it", () => {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `
+    import { create } from 'bindery';
+    import { createRequire } from 'node:module';
+    const require = createRequire(process.cwd() + '/');
+    const { native } = require('./bindings/node/lib/native.js');
+    const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
+    const pipeline = device.createComputePipeline({ layout: 'auto',
+      compute: { module: device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' }) } });
+    const live = () => native.fastEncoding.liveObjects();
+    const settle = async () => {
+      for (let k = 0; k < 4; k++) { globalThis.gc(); await new Promise((r) => setImmediate(r)); }
+    };
+    await settle();
+    const start = live();
+    // Passes kept, their encoders dropped: the encoders stay usable through the passes.
+    let passes = [];
+    for (let i = 0; i < 1000; i++) passes.push(device.createCommandEncoder().beginComputePass());
+    await settle();
+    const whileKept = live();
+    device.pushErrorScope('validation');
+    for (const pass of passes) {
+      pass.setPipeline(pipeline);
+      pass.dispatchWorkgroups(1);
+      pass.end();
+    }
+    const error = await device.popErrorScope();
+    // Two passes of one encoder, both kept; then everything dropped.
+    let encoder = device.createCommandEncoder();
+    const two = [encoder.beginComputePass()];
+    two[0].end();
+    two.push(encoder.beginComputePass());
+    two[1].end();
+    device.pushErrorScope('validation');
+    device.queue.submit([encoder.finish()]);
+    const submitError = await device.popErrorScope();
+    passes = [];
+    two.length = 0;
+    encoder = null;
+    await settle();
+    console.log(JSON.stringify({ start, whileKept, error: error?.message ?? null,
+      submitError: submitError?.message ?? null, end: live() }));
+  `], { cwd: repoRoot, encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  assert.equal(out.error, null);
+  assert.equal(out.submitError, null);
+  assert.ok(out.whileKept >= out.start + 2000, `${out.whileKept}: kept passes hold their encoders`);
+  // (The pipeline's entry and the queue's last command buffer may remain.)
+  assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}: both slots given back`);
+});

@@ -73,6 +73,26 @@ function make(tag, slot) {
   return object;
 }
 
+// The object's owner: an object that keeps another alive (the base class's
+// constructor returns the object).
+class Owner extends Base {
+  #owner;
+  constructor(object, owner) {
+    super(object);
+    this.#owner = owner;
+  }
+}
+
+// A new object of class `tag` for a slot the addon frees with `owner`'s (a
+// lean compute pass, freed with its encoder, passes.cpp): no registry cell;
+// the object keeps `owner` alive.
+function makeOwned(tag, slot, owner) {
+  const object = Object.create(prototypes[tag]);
+  new Stamp(object, slot * 8 + tag); // eslint-disable-line no-new
+  new Owner(object, owner); // eslint-disable-line no-new
+  return object;
+}
+
 // The stamp of a GPUBindGroup (lib/slots.js), or 0 for anything else.
 function groupSlot(group) {
   const stamp = stampOf(group);
@@ -277,7 +297,7 @@ function encoderCreation(GPUDevice, GPUCommandEncoder) {
     const slot = slotOf(this, kEncoder);
     if (slot !== 0 && descriptor === undefined) {
       scratch[0] = slot;
-      return make(kComputePass, fast.beginComputePass());
+      return makeOwned(kComputePass, fast.beginComputePass(), this);
     }
     return Reflect.apply(fullBegin, this, arguments);
   }, 0);

@@ -760,7 +760,9 @@ napi_value fastCreateCommandEncoder(napi_env env, napi_callback_info info) {
   });
 }
 
-// scratch: (encoderSlot): beginComputePass() with no descriptor.
+// scratch: (encoderSlot): beginComputePass() with no descriptor. The pass's
+// slot is owned by the encoder's (EncodingObject::ownedFirst): lib/encoding.js
+// registers no FinalizationRegistry cell for it (one cell fewer per pass).
 napi_value fastBeginComputePass(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
   const uint32_t* a = st.scratch.words;
@@ -769,7 +771,10 @@ napi_value fastBeginComputePass(napi_env env, napi_callback_info info) {
     auto& w = objectAt<GPUCommandEncoder>(env, st, a[0]);
     ComputePassEncoder pass = w.handle.beginComputePass({});
     w.device->throwIfFailed();
-    return GPUComputePassEncoder::createSlot(std::move(pass), w.device);
+    uint32_t slot = GPUComputePassEncoder::createSlot(std::move(pass), w.device);
+    st.slots[slot]->ownedNext = w.ownedFirst;
+    w.ownedFirst = slot;
+    return slot;
   });
 }
 
@@ -883,6 +888,14 @@ void releaseEncodingObject(const Napi::CallbackInfo& info) {
   uint32_t slot = stamp >> kTagBits;
   if (slot == 0 || slot >= t.slots.size() || !t.slots[slot]) return;  // after the teardown
   if (tagOf(t.slots[slot]->id) != (stamp & ((1u << kTagBits) - 1))) return;
+  // The passes the encoder owns go with it (their JS objects are gone: each
+  // kept the encoder's alive).
+  for (uint32_t owned = t.slots[slot]->ownedFirst; owned != 0;) {
+    uint32_t next = t.slots[owned]->ownedNext;
+    t.slots[owned].reset();
+    t.freeSlots.push_back(owned);
+    owned = next;
+  }
   t.slots[slot].reset();
   t.freeSlots.push_back(slot);
 }
