@@ -6,6 +6,8 @@
 //     finished, submitted and waited for. Counters per pair: encode_ns (the
 //     API calls and finish), submit_ns (submit: recording into Vulkan) in
 //     this thread's CPU time; total_ns (wall, with the GPU's execution).
+//   BindDispatch_BinderyPipelined/{0,1}, BindDispatch_RawPipelined/{0,1}: the
+//     same, each batch recorded while the GPU runs the one before.
 //   BindDispatch_BinderyCensus/{0,1}: the same pairs, counting the Vulkan
 //     commands bindery calls per pair and the time in each (vk_call_census.h).
 //   BindDispatch_RawOnBindery/{0..3}: the raw calls on bindery's device,
@@ -206,6 +208,55 @@ void BM_BindDispatch_BinderyCensus(benchmark::State& state) {
   }
 }
 
+// Pipelined: the next batch is encoded and recorded while the GPU runs the
+// last one (a frame loop's shape); each submission waits only for the one
+// before it. Counters as BindDispatch_Bindery's; against
+// BindDispatch_RawPipelined, what a busy GPU does to the driver's recording.
+void BM_BindDispatch_BinderyPipelined(benchmark::State& state) {
+  BinderyCompute& b = vulkanBindery();
+  if (!b.ok) return state.SkipWithError("no Vulkan adapter");
+  bool dynamic = state.range(0) == 1;
+  b.finish();
+  uint64_t submitted = 0, done = 0;
+  double encode = 0, submit = 0, total = 0;
+  for (auto _ : state) {
+    Clock::time_point start = Clock::now();
+    double cpu = threadNs();
+    bindery::CommandEncoder encoder = b.device.createCommandEncoder();
+    bindery::ComputePassEncoder pass = encoder.beginComputePass();
+    pass.setPipeline(b.pipeline[dynamic]);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      if (dynamic) {
+        uint32_t offset = (i % kGroups) * kStride;
+        pass.setBindGroup(0, b.groups[1][0], std::span<const uint32_t>(&offset, 1));
+      } else {
+        pass.setBindGroup(0, b.groups[0][i % kGroups]);
+      }
+      pass.dispatchWorkgroups(1);
+    }
+    pass.end();
+    bindery::CommandBuffer commands = encoder.finish();
+    double encoded = threadNs();
+    encode += encoded - cpu;
+    b.device.queue().submit({commands});
+    submit += threadNs() - encoded;
+    b.device.queue().onSubmittedWorkDone([&done] { ++done; });
+    ++submitted;
+    // At most this submission left running.
+    while (done + 1 < submitted) {
+      std::optional<uint64_t> serial = b.device.pendingSerial();
+      if (serial && *serial != 0) b.device.waitSerial(*serial, 60s);
+      b.device.tick();
+    }
+    total += nsSince(start);
+  }
+  b.finish();
+  double pairs = double(state.iterations()) * kPairs;
+  state.counters["encode_ns"] = encode / pairs;
+  state.counters["submit_ns"] = submit / pairs;
+  state.counters["total_ns"] = total / pairs;
+}
+
 // ---------------------------------------------------------------------------
 // raw Vulkan: its own VkDevice on the same physical device.
 
@@ -318,6 +369,60 @@ void BM_BindDispatch_Raw(benchmark::State& state) {
     vkResetFences(r.device, 1, &r.fence);
     total += nsSince(start);
   }
+  double pairs = double(state.iterations()) * kPairs;
+  state.counters["record_ns"] = record / pairs;
+  state.counters["total_ns"] = total / pairs;
+}
+
+// Raw, pipelined as BindDispatch_BinderyPipelined: two command buffers, each
+// recorded once the submission that last used it has finished.
+void BM_BindDispatch_RawPipelined(benchmark::State& state) {
+  RawCompute& r = raw();
+  if (!r.ok) return state.SkipWithError("no Vulkan device");
+  static VkCommandBuffer commands[2] = {};
+  static VkFence fences[2] = {};
+  if (!commands[0]) {
+    VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    cai.commandPool = r.pool;
+    cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    cai.commandBufferCount = 2;
+    vkAllocateCommandBuffers(r.device, &cai, commands);
+    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    fi.flags = VK_FENCE_CREATE_SIGNALED_BIT;
+    for (VkFence& f : fences) vkCreateFence(r.device, &fi, nullptr, &f);
+  }
+  int dynamic = static_cast<int>(state.range(0));
+  double record = 0, total = 0;
+  uint32_t k = 0;
+  for (auto _ : state) {
+    Clock::time_point start = Clock::now();
+    VkCommandBuffer cb = commands[k % 2];
+    VkFence fence = fences[k % 2];
+    ++k;
+    vkWaitForFences(r.device, 1, &fence, VK_TRUE, UINT64_MAX);
+    vkResetFences(r.device, 1, &fence);
+    double cpu = threadNs();
+    vkResetCommandBuffer(cb, 0);
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    vkBeginCommandBuffer(cb, &begin);
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r.pipeline[dynamic]);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      uint32_t offset = (i % kGroups) * kStride;
+      VkDescriptorSet set = dynamic ? r.sets[1][0] : r.sets[0][i % kGroups];
+      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r.layout[dynamic], 0, 1, &set,
+                              dynamic ? 1 : 0, &offset);
+      vkCmdDispatch(cb, 1, 1, 1);
+    }
+    vkEndCommandBuffer(cb);
+    record += threadNs() - cpu;
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &cb;
+    vkQueueSubmit(r.queue, 1, &submit, fence);
+    total += nsSince(start);
+  }
+  vkWaitForFences(r.device, 2, fences, VK_TRUE, UINT64_MAX);
   double pairs = double(state.iterations()) * kPairs;
   state.counters["record_ns"] = record / pairs;
   state.counters["total_ns"] = total / pairs;
@@ -525,6 +630,16 @@ void BM_CreateComputePipeline_Vulkan(benchmark::State& state) {
 }
 
 BENCHMARK(BM_BindDispatch_Bindery)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_BindDispatch_BinderyPipelined)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_BindDispatch_RawPipelined)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_BindDispatch_BinderyCensus)
     ->Arg(0)
     ->Arg(1)
