@@ -324,7 +324,7 @@ Ref<BindGroupBase> DeviceBase::createBindGroup(const BindGroupDescriptor& descri
     group->setBackendObject(std::move(made.value()));
   } else {
     realise(this, *group, std::move(made),
-            fmt::format("{}.createBindGroup({})", describe(), group->describe()));
+            [&] { return fmt::format("{}.createBindGroup({})", describe(), group->describe()); });
   }
   return group;
 }

@@ -113,8 +113,9 @@ Ref<PipelineLayoutBase> DeviceBase::createPipelineLayout(
   }
   auto layout =
       Ref<PipelineLayoutBase>::adopt(new PipelineLayoutBase(this, descriptor, std::move(layouts)));
-  realise(this, *layout, backend().createPipelineLayout(*layout),
-          fmt::format("{}.createPipelineLayout({})", describe(), layout->describe()));
+  realise(this, *layout, backend().createPipelineLayout(*layout), [&] {
+    return fmt::format("{}.createPipelineLayout({})", describe(), layout->describe());
+  });
   return layout;
 }
 

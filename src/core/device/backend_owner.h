@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -50,13 +51,16 @@ MaybeError realiseNoReport(DeviceBase* device, Object& object,
 }
 
 // Gives `object` (valid, just created) the backend object `result` holds, or
-// marks it invalid and reports the failure. True on success.
-template <class Object, class Backend>
+// marks it invalid and reports the failure with the call's name, which
+// `call()` formats only then (before the object is marked invalid, so it
+// describes the object as the call made it). True on success.
+template <class Object, class Backend, class Call>
 bool realise(DeviceBase* device, Object& object, backend::Result<std::unique_ptr<Backend>> result,
-             std::string_view call) {
-  if (result.isError()) {
+             Call&& call) {
+  if (result.isError()) [[unlikely]] {
+    std::string name = call();
     object.markInvalid(result.error().message);
-    reportBackendError(device, result.error(), call);
+    reportBackendError(device, result.error(), name);
     return false;
   }
   object.setBackendObject(std::move(result.value()));

@@ -382,7 +382,7 @@ Ref<BufferBase> DeviceBase::createBuffer(const BufferDescriptor& descriptor) {
   }
   auto buffer = Ref<BufferBase>::adopt(new BufferBase(this, descriptor));
   realise(this, *buffer, backend().createBuffer(*buffer, descriptor.mappedAtCreation),
-          fmt::format("{}.createBuffer({})", describe(), buffer->describe()));
+          [&] { return fmt::format("{}.createBuffer({})", describe(), buffer->describe()); });
   return buffer;
 }
 

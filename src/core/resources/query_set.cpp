@@ -110,7 +110,7 @@ Ref<QuerySetBase> DeviceBase::createQuerySet(const QuerySetDescriptor& d) {
   }
   auto querySet = Ref<QuerySetBase>::adopt(new QuerySetBase(this, d));
   realise(this, *querySet, backend().createQuerySet(*querySet),
-          fmt::format("{}.createQuerySet({})", describe(), querySet->describe()));
+          [&] { return fmt::format("{}.createQuerySet({})", describe(), querySet->describe()); });
   return querySet;
 }
 

@@ -121,7 +121,7 @@ Ref<SamplerBase> DeviceBase::createSampler(const SamplerDescriptor& descriptor) 
   }
   auto sampler = Ref<SamplerBase>::adopt(new SamplerBase(this, descriptor));
   realise(this, *sampler, backend().createSampler(*sampler),
-          fmt::format("{}.createSampler({})", describe(), sampler->describe()));
+          [&] { return fmt::format("{}.createSampler({})", describe(), sampler->describe()); });
   return sampler;
 }
 

@@ -439,7 +439,7 @@ Ref<TextureBase> DeviceBase::createTexture(const TextureDescriptor& descriptor) 
   }
   auto texture = Ref<TextureBase>::adopt(new TextureBase(this, descriptor));
   realise(this, *texture, backend().createTexture(*texture),
-          fmt::format("{}.createTexture({})", describe(), texture->describe()));
+          [&] { return fmt::format("{}.createTexture({})", describe(), texture->describe()); });
   return texture;
 }
 
