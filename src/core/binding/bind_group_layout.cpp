@@ -432,18 +432,29 @@ BindGroupLayoutBase::BindGroupLayoutBase(DeviceBase* device, std::string_view la
                                          const ObjectBase* exclusivePipeline)
     : ObjectBase(device, ObjectType::BindGroupLayout, label),
       internal_(std::move(internal)),
-      exclusivePipeline_(exclusivePipeline),
-      exclusivePipelineDescription_(exclusivePipeline ? exclusivePipeline->describe()
-                                                      : std::string()) {}
+      exclusivePipeline_(exclusivePipeline) {
+  if (exclusivePipeline != nullptr) {
+    exclusivePipelineType_ = exclusivePipeline->objectType();
+    exclusivePipelineValid_ = exclusivePipeline->isValid();
+    exclusivePipelineLabel_ = exclusivePipeline->label();
+  }
+}
 
 BindGroupLayoutBase::BindGroupLayoutBase(DeviceBase* device, std::string_view label, InvalidTag tag)
     : ObjectBase(device, ObjectType::BindGroupLayout, label, tag) {}
 
 BindGroupLayoutBase::~BindGroupLayoutBase() = default;
 
+std::string BindGroupLayoutBase::exclusivePipelineDescription() const {
+  // The pipeline's describe() as it was at creation: "[ComputePipeline "p"]".
+  std::string text = core::describe(exclusivePipelineType_, exclusivePipelineLabel_);
+  if (!exclusivePipelineValid_) text.insert(1, "Invalid ");
+  return text;
+}
+
 std::string BindGroupLayoutBase::describeWithOwner() const {
   if (!exclusivePipeline_) return describe();
-  return fmt::format("{} (the layout: 'auto' of {})", describe(), exclusivePipelineDescription_);
+  return fmt::format("{} (the layout: 'auto' of {})", describe(), exclusivePipelineDescription());
 }
 
 Ref<BindGroupLayoutBase> DeviceBase::createBindGroupLayout(

@@ -124,7 +124,7 @@ class BindGroupLayoutBase final : public ObjectBase,
   // Compared by identity only; the pipeline may be gone, so messages use
   // exclusivePipelineDescription() ("[RenderPipeline "p"]"), taken at creation.
   const ObjectBase* exclusivePipeline() const { return exclusivePipeline_; }
-  const std::string& exclusivePipelineDescription() const { return exclusivePipelineDescription_; }
+  std::string exclusivePipelineDescription() const;
   // describe(), followed for a layout: 'auto' layout by the pipeline that
   // made it: "[BindGroupLayout] (the layout: 'auto' of [ComputePipeline "p"])".
   std::string describeWithOwner() const;
@@ -151,7 +151,11 @@ class BindGroupLayoutBase final : public ObjectBase,
   Ref<BindGroupLayoutInternal> internal_;
   const ObjectBase* exclusivePipeline_ = nullptr;
   bool exclusivePipelineAlive_ = true;
-  std::string exclusivePipelineDescription_;
+  // What exclusivePipelineDescription() says, as the pipeline was at creation
+  // (its label copied: no description formatted for each 'auto' layout).
+  ObjectType exclusivePipelineType_ = ObjectType::ComputePipeline;
+  bool exclusivePipelineValid_ = true;
+  std::string exclusivePipelineLabel_;
 };
 
 // The device's set of live BindGroupLayoutInternals, keyed by content.
