@@ -45,6 +45,7 @@ Result<std::unique_ptr<BindGroup>> BindGroup::create(std::shared_ptr<ComputeStat
   if (set.isError()) return set.error();
   self->set_ = set.value();
   BINDERY_VK_TRY(self->write(group));
+  self->fits_ = ownSetFits(group);
   return self;
 }
 

@@ -32,6 +32,7 @@
 
 #include "backends/backend.h"
 #include "backends/vulkan/descriptor_allocator.h"
+#include "backends/vulkan/dynamic_ranges.h"
 #include "backends/vulkan/error.h"
 #include "backends/vulkan/external_texture.h"
 
@@ -89,6 +90,15 @@ class BindGroup final : public backend::BindGroupBackend {
   const std::vector<BufferUse>& bufferUses() const { return uses_; }
   const std::vector<TextureUse>& textureUses() const { return textures_; }
   bool writesAnything() const { return writes_; }
+  // Whether the own set binds these dynamic offsets (one per dynamic entry)
+  // as WebGPU does; else the binder writes a transient set (dynamic_ranges.h).
+  bool ownSetServes(const uint32_t* offsets) const {
+    for (size_t i = 0; i < fits_.size(); ++i) {
+      const OwnSetFit& f = fits_[i];
+      if (f.upTo ? offsets[i] > f.limit : offsets[i] != f.limit) return false;
+    }
+    return true;
+  }
 
   static BindGroup& of(const core::BindGroupBase& group);
 
@@ -112,6 +122,7 @@ class BindGroup final : public backend::BindGroupBackend {
   std::vector<TextureUse> textures_;
   std::vector<std::unique_ptr<ExternalParamsBuffer>> params_;  // texture_external entries
   bool writes_ = false;
+  std::vector<OwnSetFit> fits_;  // per dynamic entry
 };
 
 }  // namespace bindery::vulkan

@@ -40,13 +40,34 @@ void DescriptorBinder::setLayout(const PipelineLayout& layout) {
 DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
   Bound done;
   const PipelineLayout& layout = *boundLayout_;
-  const uint32_t count = layout.setCount();
   // Only sets whose wanted group changed (or whose binding a layout change
-  // undid) since the last bind can differ from what is bound.
-  const uint32_t inLayout = count >= kMaxSets ? ~0u : (1u << count) - 1;
-  const uint32_t candidates = dirty_ & inLayout;
+  // undid) since the last bind can differ from what is bound; sets without
+  // bindings are never bound (their bits stay until a layout has bindings there).
+  const uint32_t candidates = dirty_ & layout.nonEmptySets();
   if (candidates == 0) return done;
   dirty_ &= ~candidates;
+  // One set changed (a setBindGroup between draws): bound on its own, unless
+  // its own set cannot serve the dynamic offsets (the general path below).
+  if ((candidates & (candidates - 1)) == 0) {
+    const uint32_t n = static_cast<uint32_t>(__builtin_ctz(candidates));
+    const WantedGroup& w = wanted_[n];
+    if (!w.group) return done;
+    BoundSet& b = bound_[n];
+    const VkDescriptorSet set = w.group->handle();
+    if (b.set == set && b.offsetCount == w.offsetCount &&
+        (w.offsetCount == 0 ||
+         std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) == 0)) {
+      return done;
+    }
+    if (w.offsetCount == 0 || w.group->ownSetServes(w.offsets)) {
+      vkCmdBindDescriptorSets(commands, bindPoint_, layout.handle(), n, 1, &set, w.offsetCount,
+                              w.offsets);
+      b = {set, w.offsets, w.offsetCount};
+      done.calls = 1;
+      done.sets = 1;
+      return done;
+    }
+  }
   const uint32_t end = kMaxSets - static_cast<uint32_t>(__builtin_clz(candidates));
   std::array<VkDescriptorSet, kMaxSets> sets;
   std::array<uint32_t, 256> offsets;
@@ -64,7 +85,7 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
                        std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) != 0));
       if (!differs || offsetCount + w.offsetCount > offsets.size()) break;
       VkDescriptorSet set = w.group->handle();
-      bool exact = w.source && w.offsetCount && !ownSetFits(*w.source, w.offsets);
+      bool exact = w.source && w.offsetCount && !w.group->ownSetServes(w.offsets);
       if (exact) {
         Result<VkDescriptorSet> made = exactSet(*w.source, w.offsets);
         if (made.isError()) {

@@ -44,13 +44,24 @@ uint64_t boundDynamicRange(const core::BindGroupBase& group, uint32_t i, uint64_
   return r.sized ? std::min(r.size, room) : room;
 }
 
-bool ownSetFits(const core::BindGroupBase& group, const uint32_t* offsets) {
-  for (uint32_t i = 0, n = group.dynamicOffsetCount(); i < n; ++i) {
+std::vector<OwnSetFit> ownSetFits(const core::BindGroupBase& group) {
+  std::vector<OwnSetFit> fits(group.dynamicOffsetCount());
+  for (uint32_t i = 0; i < fits.size(); ++i) {
     const core::BoundBufferRange& r = group.bufferRange(i);
+    const uint64_t bufferSize = group.buffer(i)->size();
+    const uint64_t room = bufferSize > r.offset ? bufferSize - r.offset : 0;
+    // boundDynamicRange(group, i, d) equals the written range when
+    // r.offset + d + r.size <= bufferSize (with a size), or when the rest of
+    // the buffer after r.offset + d is the written window (without one).
+    // Both are above 0: a bound part has a non-zero size (#bind-group-creation).
     const uint64_t written = r.sized ? r.size : ownUnsizedRange(group, i);
-    if (boundDynamicRange(group, i, offsets[i]) != written) return false;
+    if (written > room) {
+      fits[i] = {~uint64_t{0}, false};
+    } else {
+      fits[i] = {room - written, r.sized};
+    }
   }
-  return true;
+  return fits;
 }
 
 Result<VkDescriptorSet> exactSet(const core::BindGroupBase& group, const uint32_t* offsets) {

@@ -33,6 +33,7 @@
 #include "backends/vulkan/functions.h"
 
 #include <cstdint>
+#include <vector>
 
 #include "backends/vulkan/error.h"
 
@@ -47,10 +48,17 @@ namespace bindery::vulkan {
 // buffer's end, or for a binding without a size the rest of the buffer.
 uint64_t boundDynamicRange(const core::BindGroupBase& group, uint32_t i, uint64_t dynamicOffset);
 
-// Whether the group's own set (written by bind_group.cpp: a binding with a
-// size at its size, one without at its smallest window) binds exactly what
-// WebGPU binds at these dynamic offsets.
-bool ownSetFits(const core::BindGroupBase& group, const uint32_t* offsets);
+// Which dynamic offsets the group's own set (written by bind_group.cpp: a
+// binding with a size at its size, one without at its smallest window) binds
+// exactly as WebGPU binds them, per dynamic entry: those up to `limit` for a
+// binding with a size (it stays inside the buffer), `limit` alone for one
+// without (the window ends at the buffer's end). Worked out once, when the
+// group is created (BindGroup::ownSetServes tests offsets against it).
+struct OwnSetFit {
+  uint64_t limit = 0;
+  bool upTo = true;  // false: exactly `limit` (never, when above any u32)
+};
+std::vector<OwnSetFit> ownSetFits(const core::BindGroupBase& group);
 
 // A transient set for `group` at `offsets` (see above); its dynamic offsets
 // are all 0.

@@ -28,6 +28,7 @@ Result<std::unique_ptr<PipelineLayout>> PipelineLayout::create(
                                                  : state->setLayouts().empty();
     if (set.isError()) return set.error();
     handles.push_back(set.value()->handle());
+    if (g < 32 && !set.value()->empty()) self->nonEmptySets_ |= 1u << g;
     self->sets_.push_back(std::move(set.value()));
   }
   self->immediateBytes_ = (layout.immediateSize() + 3) & ~3u;

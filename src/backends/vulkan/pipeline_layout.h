@@ -43,6 +43,8 @@ class PipelineLayout final : public backend::PipelineLayoutBackend {
   uint32_t setCount() const { return static_cast<uint32_t>(sets_.size()); }
   // Set n's layout (an empty one for an unused group).
   const SetLayout& set(uint32_t n) const { return *sets_[n]; }
+  // Bit n: set n has bindings (the sets a descriptor set is bound for).
+  uint32_t nonEmptySets() const { return nonEmptySets_; }
   VkDescriptorSetLayout setHandle(uint32_t n) const;
   uint32_t pushConstantSize() const { return pushConstantSize_; }
   // The immediates' bytes: [0, immediateBytes()); the size words follow.
@@ -75,6 +77,7 @@ class PipelineLayout final : public backend::PipelineLayoutBackend {
   std::shared_ptr<ComputeState> state_;
   std::vector<std::shared_ptr<SetLayout>> sets_;
   uint32_t pushConstantSize_ = 0;
+  uint32_t nonEmptySets_ = 0;
   uint32_t immediateBytes_ = 0;
   std::vector<SizeWord> sizeWords_;
   std::map<spirv::Binding, uint32_t> effectiveSizeWords_;

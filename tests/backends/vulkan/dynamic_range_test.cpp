@@ -152,6 +152,27 @@ TEST_F(DynamicRangeTest, SizedBindingInsideTheBufferUsesTheGroupsOwnSet) {
   EXPECT_EQ(read<uint32_t>(out, 1)[0], 256u);
 }
 
+// The own set serves a sized binding at every dynamic offset that keeps it
+// inside the buffer, the last one included (offset + size == buffer size);
+// one alignment further it passes the end and a transient set is written.
+TEST_F(DynamicRangeTest, OwnSetServesEveryOffsetUpToTheLastInsideTheBuffer) {
+  if (!device_) GTEST_SKIP();
+  ComputePipeline p = dynamicPipeline(kWriteEveryElement);
+  const uint64_t size = uint64_t{kWords} * 4 - 2 * align;
+  BindGroup g = group(layout, {bufferEntry(0, target, 0, size), bufferEntry(1, out)});
+  for (uint32_t offset : {0u, align, 2 * align}) {
+    uint64_t exactBefore = exactSetsWritten();
+    run(p, g, {offset});
+    EXPECT_EQ(exactSetsWritten() - exactBefore, 0u) << offset;
+  }
+  uint64_t exactBefore = exactSetsWritten();
+  run(p, g, {3 * align});
+  EXPECT_EQ(exactSetsWritten() - exactBefore, 1u);
+  // Nothing outside the buffer's part past 3 * align (only 1024 words exist).
+  EXPECT_EQ(changedOutside(target, 0, kWords), 0u);
+  EXPECT_EQ(read<uint32_t>(out, 1)[0], uint32_t(size / 4));
+}
+
 // #14: a binding without a size at two dynamic offsets: its accesses reach
 // the buffer's end from each offset, and arrayLength is (buffer size -
 // offset) / stride at both (#abstract-opdef-effective-buffer-binding-size).
