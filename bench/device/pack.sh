@@ -17,7 +17,7 @@ H=.h200
 rm -rf "$H" && mkdir -p "$H/bin" "$H/lib" "$H/layers"
 strip -o "$H/bin/bindery_vulkan_tests" "$debug/tests/backends/vulkan/bindery_vulkan_tests"
 strip -o "$H/bin/render_demo" "$debug/examples/render_demo/render_demo"
-for b in bench_compute bench_render bench_vulkan; do strip -o "$H/bin/$b" "$release/bench/$b"; done
+for b in bench_compute bench_render bench_vulkan; do strip --strip-debug -o "$H/bin/$b" "$release/bench/$b"; done
 lib=/lib/x86_64-linux-gnu
 for l in libfmt.so.9 libpng16.so.16 libbenchmark.so.1debian; do cp -L "$lib/$l" "$H/lib/"; done
 xz -c "$lib/libVkLayer_khronos_validation.so" > "$H/lib/vl.xz"

@@ -6,7 +6,7 @@
 # benchmarks, medians of 3 ($OUT/bench_*.txt). Environment: FILTER (gtest
 # filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, BFILTER (benchmark
 # filter), PROFILE=1 (perf stat and a flat perf profile of bench_compute's
-# bindery and raw pairs, $OUT/prof.txt).
+# bindery and raw pairs, $OUT/prof.txt; PROFILE_CASES: which).
 set -u
 cd "$(dirname "$0")/.."
 for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
@@ -32,13 +32,15 @@ bench bench_vulkan
 if [ -n "${PROFILE:-}" ]; then
   mkdir -p /tmp/perf && tar xJf $H/perf.txz -C /tmp/perf
   P="env LD_LIBRARY_PATH=/tmp/perf/lib:$H/lib /tmp/perf/perf"
-  for f in BindDispatch_Bindery/0 BindDispatch_Raw/0 BindDispatch_RawOnBindery/0 BindDispatch_Bindery/1 BindDispatch_Raw/1 BindDraw_Bindery/0 BindDraw_Raw/0; do
+  for f in ${PROFILE_CASES:-BindDispatch_Bindery/0 BindDispatch_Raw/0 BindDispatch_Bindery/1 BindDispatch_Raw/1 BindDraw_Bindery/0 BindDraw_Raw/0}; do
     n=$(echo $f | tr '/' '_')
     b=bench_compute; case $f in BindDraw*) b=bench_render ;; esac
     $P stat -e page-faults,context-switches,cpu-clock,task-clock,instructions,cycles -o /tmp/stat_$n.txt $H/bin/$b --benchmark_filter="$f/" --benchmark_min_time=1 > /tmp/out_$n.txt 2>&1
     $P record -e cpu-clock -F 4000 -o /tmp/p_$n.data $H/bin/$b --benchmark_filter="$f/" --benchmark_min_time=1 > /dev/null 2>&1
     $P report -i /tmp/p_$n.data --no-children --sort dso,sym 2>/dev/null | grep -v "^#" | grep -v "^$" | head -60 > /tmp/prof_$n.txt
     $P report -i /tmp/p_$n.data --no-children --sort comm,dso 2>/dev/null | grep -v "^#" | grep -v "^$" | head -20 >> /tmp/prof_$n.txt
+    # bindery's own functions (the benchmarks keep their symbols)
+    $P report -i /tmp/p_$n.data --no-children --dsos $b --sort sym 2>/dev/null | grep -v "^#" | grep -v "^$" | head -25 >> /tmp/prof_$n.txt
     { echo "=== $f"; grep -E "^BM_|ns" /tmp/out_$n.txt | tail -3; cat /tmp/stat_$n.txt /tmp/prof_$n.txt; } >> $OUT/prof.txt
   done
 fi
