@@ -116,6 +116,24 @@ struct BinderyCompute {
     d.usage = usage;
     return device.createBuffer(d);
   }
+  // The 100,000 pairs in one compute pass, over the 64 groups (static) or
+  // one group at 64 dynamic offsets.
+  bindery::CommandBuffer encodePairs(bool dynamic) {
+    bindery::CommandEncoder encoder = device.createCommandEncoder();
+    bindery::ComputePassEncoder pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline[dynamic]);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      if (dynamic) {
+        uint32_t offset = (i % kGroups) * kStride;
+        pass.setBindGroup(0, groups[1][0], std::span<const uint32_t>(&offset, 1));
+      } else {
+        pass.setBindGroup(0, groups[0][i % kGroups]);
+      }
+      pass.dispatchWorkgroups(1);
+    }
+    pass.end();
+    return encoder.finish();
+  }
   // Until the GPU has finished every submission.
   void finish() { bindery_bench::waitForSubmittedWork(device); }
 };
@@ -138,20 +156,7 @@ void BM_BindDispatch_Bindery(benchmark::State& state) {
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
     double cpu = threadNs();
-    bindery::CommandEncoder encoder = b.device.createCommandEncoder();
-    bindery::ComputePassEncoder pass = encoder.beginComputePass();
-    pass.setPipeline(b.pipeline[dynamic]);
-    for (uint32_t i = 0; i < kPairs; ++i) {
-      if (dynamic) {
-        uint32_t offset = (i % kGroups) * kStride;
-        pass.setBindGroup(0, b.groups[1][0], std::span<const uint32_t>(&offset, 1));
-      } else {
-        pass.setBindGroup(0, b.groups[0][i % kGroups]);
-      }
-      pass.dispatchWorkgroups(1);
-    }
-    pass.end();
-    bindery::CommandBuffer commands = encoder.finish();
+    bindery::CommandBuffer commands = b.encodePairs(dynamic);
     double encoded = threadNs();
     encode += encoded - cpu;
     b.device.queue().submit({commands});
@@ -183,20 +188,7 @@ void BM_BindDispatch_BinderyCensus(benchmark::State& state) {
   bindery_bench::countVkCalls(true);
   bindery_bench::clearVkCallTallies();
   for (auto _ : state) {
-    bindery::CommandEncoder encoder = b.device.createCommandEncoder();
-    bindery::ComputePassEncoder pass = encoder.beginComputePass();
-    pass.setPipeline(b.pipeline[dynamic]);
-    for (uint32_t i = 0; i < kPairs; ++i) {
-      if (dynamic) {
-        uint32_t offset = (i % kGroups) * kStride;
-        pass.setBindGroup(0, b.groups[1][0], std::span<const uint32_t>(&offset, 1));
-      } else {
-        pass.setBindGroup(0, b.groups[0][i % kGroups]);
-      }
-      pass.dispatchWorkgroups(1);
-    }
-    pass.end();
-    bindery::CommandBuffer commands = encoder.finish();
+    bindery::CommandBuffer commands = b.encodePairs(dynamic);
     b.device.queue().submit({commands});
     b.finish();
   }
@@ -222,20 +214,7 @@ void BM_BindDispatch_BinderyPipelined(benchmark::State& state) {
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
     double cpu = threadNs();
-    bindery::CommandEncoder encoder = b.device.createCommandEncoder();
-    bindery::ComputePassEncoder pass = encoder.beginComputePass();
-    pass.setPipeline(b.pipeline[dynamic]);
-    for (uint32_t i = 0; i < kPairs; ++i) {
-      if (dynamic) {
-        uint32_t offset = (i % kGroups) * kStride;
-        pass.setBindGroup(0, b.groups[1][0], std::span<const uint32_t>(&offset, 1));
-      } else {
-        pass.setBindGroup(0, b.groups[0][i % kGroups]);
-      }
-      pass.dispatchWorkgroups(1);
-    }
-    pass.end();
-    bindery::CommandBuffer commands = encoder.finish();
+    bindery::CommandBuffer commands = b.encodePairs(dynamic);
     double encoded = threadNs();
     encode += encoded - cpu;
     b.device.queue().submit({commands});
@@ -259,6 +238,35 @@ void BM_BindDispatch_BinderyPipelined(benchmark::State& state) {
 
 // ---------------------------------------------------------------------------
 // raw Vulkan: its own VkDevice on the same physical device.
+
+// The raw twin of encodePairs: `commands` reset and begun, the pipeline
+// bound, 100,000 vkCmdBindDescriptorSets + vkCmdDispatch over `sets` (static:
+// 64 sets; dynamic: sets[0] at 64 offsets), ended. barrierFirst: bindery's
+// barrier at a pass's start first (earlier work's writes made visible).
+void recordRawPairs(VkCommandBuffer commands, VkPipeline pipeline, VkPipelineLayout layout,
+                    const std::vector<VkDescriptorSet>& sets, bool dynamic,
+                    bool barrierFirst = false) {
+  vkResetCommandBuffer(commands, 0);
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vkBeginCommandBuffer(commands, &begin);
+  if (barrierFirst) {
+    VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    mb.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+    mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
+  }
+  vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  for (uint32_t i = 0; i < kPairs; ++i) {
+    uint32_t offset = (i % kGroups) * kStride;
+    VkDescriptorSet set = dynamic ? sets[0] : sets[i % kGroups];
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set,
+                            dynamic ? 1 : 0, &offset);
+    vkCmdDispatch(commands, 1, 1, 1);
+  }
+  vkEndCommandBuffer(commands);
+}
 
 struct RawCompute : bindery_bench::RawDevice {
   VkBuffer buffer = VK_NULL_HANDLE;
@@ -347,26 +355,9 @@ void BM_BindDispatch_Raw(benchmark::State& state) {
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
     double cpu = threadNs();
-    vkResetCommandBuffer(r.commands, 0);
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(r.commands, &begin);
-    vkCmdBindPipeline(r.commands, VK_PIPELINE_BIND_POINT_COMPUTE, r.pipeline[dynamic]);
-    for (uint32_t i = 0; i < kPairs; ++i) {
-      uint32_t offset = (i % kGroups) * kStride;
-      VkDescriptorSet set = dynamic ? r.sets[1][0] : r.sets[0][i % kGroups];
-      vkCmdBindDescriptorSets(r.commands, VK_PIPELINE_BIND_POINT_COMPUTE, r.layout[dynamic], 0, 1,
-                              &set, dynamic ? 1 : 0, &offset);
-      vkCmdDispatch(r.commands, 1, 1, 1);
-    }
-    vkEndCommandBuffer(r.commands);
+    recordRawPairs(r.commands, r.pipeline[dynamic], r.layout[dynamic], r.sets[dynamic], dynamic);
     record += threadNs() - cpu;
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &r.commands;
-    vkQueueSubmit(r.queue, 1, &submit, r.fence);
-    vkWaitForFences(r.device, 1, &r.fence, VK_TRUE, UINT64_MAX);
-    vkResetFences(r.device, 1, &r.fence);
+    bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
     total += nsSince(start);
   }
   double pairs = double(state.iterations()) * kPairs;
@@ -402,19 +393,7 @@ void BM_BindDispatch_RawPipelined(benchmark::State& state) {
     vkWaitForFences(r.device, 1, &fence, VK_TRUE, UINT64_MAX);
     vkResetFences(r.device, 1, &fence);
     double cpu = threadNs();
-    vkResetCommandBuffer(cb, 0);
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(cb, &begin);
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r.pipeline[dynamic]);
-    for (uint32_t i = 0; i < kPairs; ++i) {
-      uint32_t offset = (i % kGroups) * kStride;
-      VkDescriptorSet set = dynamic ? r.sets[1][0] : r.sets[0][i % kGroups];
-      vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r.layout[dynamic], 0, 1, &set,
-                              dynamic ? 1 : 0, &offset);
-      vkCmdDispatch(cb, 1, 1, 1);
-    }
-    vkEndCommandBuffer(cb);
+    recordRawPairs(cb, r.pipeline[dynamic], r.layout[dynamic], r.sets[dynamic], dynamic);
     record += threadNs() - cpu;
     VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     submit.commandBufferCount = 1;
@@ -504,32 +483,15 @@ void BM_BindDispatch_RawOnBindery(benchmark::State& state) {
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
     double cpu = threadNs();
-    vkResetCommandBuffer(r.commands, 0);
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(r.commands, &begin);
-    if (barrierFirst) {
-      // bindery's at a pass's start: earlier work's writes made visible to shaders.
-      VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-      mb.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
-      mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-      vkCmdPipelineBarrier(r.commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-                           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
-    }
-    vkCmdBindPipeline(r.commands, VK_PIPELINE_BIND_POINT_COMPUTE, r.pipeline[dynamic]);
-    for (uint32_t i = 0; i < kPairs; ++i) {
-      uint32_t offset = (i % kGroups) * kStride;
-      VkDescriptorSet set = dynamic ? r.sets[1][0] : r.sets[0][i % kGroups];
-      vkCmdBindDescriptorSets(r.commands, VK_PIPELINE_BIND_POINT_COMPUTE, r.layout[dynamic], 0, 1,
-                              &set, dynamic ? 1 : 0, &offset);
-      vkCmdDispatch(r.commands, 1, 1, 1);
-    }
-    vkEndCommandBuffer(r.commands);
+    recordRawPairs(r.commands, r.pipeline[dynamic], r.layout[dynamic], r.sets[dynamic], dynamic,
+                   barrierFirst);
     record += threadNs() - cpu;
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &r.commands;
-    if (useTimeline) {
+    if (!useTimeline) {
+      bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
+    } else {
+      VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+      submit.commandBufferCount = 1;
+      submit.pCommandBuffers = &r.commands;
       uint64_t value = ++r.signalled;
       VkTimelineSemaphoreSubmitInfo ti{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
       ti.signalSemaphoreValueCount = 1;
@@ -543,10 +505,6 @@ void BM_BindDispatch_RawOnBindery(benchmark::State& state) {
       wi.pSemaphores = &r.timeline;
       wi.pValues = &value;
       vkWaitSemaphores(r.device, &wi, UINT64_MAX);
-    } else {
-      vkQueueSubmit(r.queue, 1, &submit, r.fence);
-      vkWaitForFences(r.device, 1, &r.fence, VK_TRUE, UINT64_MAX);
-      vkResetFences(r.device, 1, &r.fence);
     }
     total += nsSince(start);
   }

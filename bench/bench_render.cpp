@@ -455,12 +455,7 @@ void BM_BindDraw_Raw(benchmark::State& state) {
     r.endRendering(r.commands);
     vkEndCommandBuffer(r.commands);
     record += threadNs() - cpu;
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &r.commands;
-    vkQueueSubmit(r.queue, 1, &submit, r.fence);
-    vkWaitForFences(r.device, 1, &r.fence, VK_TRUE, UINT64_MAX);
-    vkResetFences(r.device, 1, &r.fence);
+    bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
     total += nsSince(start);
   }
   double pairs = double(state.iterations()) * kPairs;

@@ -32,6 +32,16 @@ inline double threadNs() {
   return double(t.tv_sec) * 1e9 + double(t.tv_nsec);
 }
 
+// Submits `commands` with `fence`, waits for it and resets it.
+inline void submitAndWait(VkDevice device, VkQueue queue, VkCommandBuffer commands, VkFence fence) {
+  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &commands;
+  vkQueueSubmit(queue, 1, &submit, fence);
+  vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
+  vkResetFences(device, 1, &fence);
+}
+
 struct RawDevice {
   VkDevice device = VK_NULL_HANDLE;
   VkQueue queue = VK_NULL_HANDLE;
