@@ -134,6 +134,16 @@ struct BinderyCompute {
     pass.end();
     return encoder.finish();
   }
+  // encodePairs then submit, adding this thread's CPU time in each to
+  // `encode` and `submit`.
+  void encodeAndSubmit(bool dynamic, double& encode, double& submit) {
+    double cpu = threadNs();
+    bindery::CommandBuffer commands = encodePairs(dynamic);
+    double encoded = threadNs();
+    encode += encoded - cpu;
+    device.queue().submit({commands});
+    submit += threadNs() - encoded;
+  }
   // Until the GPU has finished every submission.
   void finish() { bindery_bench::waitForSubmittedWork(device); }
 };
@@ -155,12 +165,7 @@ void BM_BindDispatch_Bindery(benchmark::State& state) {
   bindery::vulkan::ComputeRecordingStats before = bindery::vulkan::computeRecordingStats();
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
-    double cpu = threadNs();
-    bindery::CommandBuffer commands = b.encodePairs(dynamic);
-    double encoded = threadNs();
-    encode += encoded - cpu;
-    b.device.queue().submit({commands});
-    submit += threadNs() - encoded;
+    b.encodeAndSubmit(dynamic, encode, submit);
     b.finish();
     total += nsSince(start);
   }
@@ -213,12 +218,7 @@ void BM_BindDispatch_BinderyPipelined(benchmark::State& state) {
   double encode = 0, submit = 0, total = 0;
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
-    double cpu = threadNs();
-    bindery::CommandBuffer commands = b.encodePairs(dynamic);
-    double encoded = threadNs();
-    encode += encoded - cpu;
-    b.device.queue().submit({commands});
-    submit += threadNs() - encoded;
+    b.encodeAndSubmit(dynamic, encode, submit);
     b.device.queue().onSubmittedWorkDone([&done] { ++done; });
     ++submitted;
     // At most this submission left running.
