@@ -120,7 +120,11 @@ test('the lean end() and finish() report as the full ones: deferred, and thrown 
   assert.ok(late instanceof GPUValidationError);
 });
 
-test('encoding objects give their slots back when collected', () => {
+// Runs `body` in a child process (with --expose-gc) after a prelude that
+// makes `device`, a compute `pipeline`, `live()` (the addon's live encoding
+// slots), `settle()` (collects and lets finalizers run) and `start` (live()
+// once settled); `body` prints one JSON line, returned parsed.
+function slotsScript(body) {
   const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `
     import { create } from 'bindery';
     import { createRequire } from 'node:module';
@@ -135,6 +139,13 @@ test('encoding objects give their slots back when collected', () => {
     };
     await settle();
     const start = live();
+    ${body}`], { cwd: repoRoot, encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+test('encoding objects give their slots back when collected', () => {
+  const out = slotsScript(`
     let peak = 0;
     for (let round = 0; round < 5; round++) {
       const kept = [];
@@ -152,9 +163,7 @@ test('encoding objects give their slots back when collected', () => {
     }
     await settle();
     console.log(JSON.stringify({ start, peak, end: live() }));
-  `], { cwd: repoRoot, encoding: 'utf8', timeout: 120000 });
-  assert.equal(r.status, 0, r.stderr);
-  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  `);
   assert.ok(out.peak >= out.start + 4000, `peak ${out.peak}: each command buffer holds a slot`);
   assert.ok(out.peak < out.start + 40000, `peak ${out.peak}: collected objects give theirs back`);
   assert.ok(out.end < out.start + 100, `end ${out.end}, start ${out.start}`);
@@ -163,20 +172,7 @@ test('encoding objects give their slots back when collected', () => {
 // A lean beginComputePass() has no FinalizationRegistry cell: its slot is
 // freed with its encoder's, and the pass keeps its encoder alive.
 test("a lean compute pass keeps its encoder's slot and goes with it", () => {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `
-    import { create } from 'bindery';
-    import { createRequire } from 'node:module';
-    const require = createRequire(process.cwd() + '/');
-    const { native } = require('./bindings/node/lib/native.js');
-    const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
-    const pipeline = device.createComputePipeline({ layout: 'auto',
-      compute: { module: device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' }) } });
-    const live = () => native.fastEncoding.liveObjects();
-    const settle = async () => {
-      for (let k = 0; k < 4; k++) { globalThis.gc(); await new Promise((r) => setImmediate(r)); }
-    };
-    await settle();
-    const start = live();
+  const out = slotsScript(`
     // Passes kept, their encoders dropped: the encoders stay usable through the passes.
     let passes = [];
     for (let i = 0; i < 1000; i++) passes.push(device.createCommandEncoder().beginComputePass());
@@ -204,9 +200,7 @@ test("a lean compute pass keeps its encoder's slot and goes with it", () => {
     await settle();
     console.log(JSON.stringify({ start, whileKept, error: error?.message ?? null,
       submitError: submitError?.message ?? null, end: live() }));
-  `], { cwd: repoRoot, encoding: 'utf8', timeout: 120000 });
-  assert.equal(r.status, 0, r.stderr);
-  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  `);
   assert.equal(out.error, null);
   assert.equal(out.submitError, null);
   assert.ok(out.whileKept >= out.start + 2000, `${out.whileKept}: kept passes hold their encoders`);
