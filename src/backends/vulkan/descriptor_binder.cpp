@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT OR Apache-2.0
 #include "backends/vulkan/descriptor_binder.h"
 
-#include <cstring>
-
 #include "backends/vulkan/bind_group.h"
 #include "backends/vulkan/bind_group_layout.h"
 #include "backends/vulkan/dynamic_ranges.h"
@@ -10,6 +8,17 @@
 #include "core/commands/command_buffer.h"
 
 namespace bindery::vulkan {
+
+namespace {
+// Dynamic offsets are few (one per dynamic entry): compared inline, not
+// through a library memcmp call per bind.
+bool sameOffsets(const uint32_t* a, const uint32_t* b, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+}  // namespace
 
 Status DescriptorBinder::setBindGroup(const core::SetBindGroupCmd& cmd) {
   if (cmd.index >= kMaxSets) {
@@ -55,8 +64,7 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
     BoundSet& b = bound_[n];
     const VkDescriptorSet set = w.group->handle();
     if (b.set == set && b.offsetCount == w.offsetCount &&
-        (w.offsetCount == 0 ||
-         std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) == 0)) {
+        (w.offsetCount == 0 || sameOffsets(b.offsets, w.offsets, w.offsetCount))) {
       return done;
     }
     if (w.offsetCount == 0 || w.group->ownSetServes(w.offsets)) {
@@ -81,8 +89,7 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
       BoundSet& b = bound_[n];
       bool differs = w.group && !layout.set(n).empty() &&
                      (b.set != w.group->handle() || b.offsetCount != w.offsetCount ||
-                      (w.offsetCount &&
-                       std::memcmp(b.offsets, w.offsets, w.offsetCount * sizeof(uint32_t)) != 0));
+                      (w.offsetCount && !sameOffsets(b.offsets, w.offsets, w.offsetCount)));
       if (!differs || offsetCount + w.offsetCount > offsets.size()) break;
       VkDescriptorSet set = w.group->handle();
       bool exact = w.source && w.offsetCount && !w.group->ownSetServes(w.offsets);
