@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "core/resources/buffer.h"
-#include "core/device/device.h"
-#include "core/resources/format.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
+#include "core/resources/buffer.h"
+#include "core/resources/format.h"
 #include "core/resources/texture.h"
 
 namespace bindery::core {
@@ -41,8 +41,8 @@ std::string describeOrigin(const Origin3D& o) {
 // #abstract-opdef-validating-gputexelcopybufferinfo
 MaybeError validateTexelCopyBufferInfo(const DeviceBase* device, const TexelCopyBufferInfo& info,
                                        std::string_view what) {
-  BINDERY_TRY(
-      device->validateObject(fromHandle<BufferBase>(info.buffer), fmt::format("{}.buffer", what)));
+  BINDERY_TRY(device->validateObject(fromHandle<BufferBase>(info.buffer),
+                                     [&] { return fmt::format("{}.buffer", what); }));
   BINDERY_INVALID_IF_FIX(
       info.bytesPerRow && *info.bytesPerRow % 256 != 0, TextureCopyBytesPerRowNotAligned,
       fmt::format("Pad each row to {} bytes (the next multiple of 256) and set bytesPerRow to it; "
@@ -56,7 +56,7 @@ MaybeError validateTexelCopyBufferInfo(const DeviceBase* device, const TexelCopy
 MaybeError validateTexelCopyTextureInfo(const DeviceBase* device, const TexelCopyTextureInfo& info,
                                         const Extent3D& copySize, std::string_view what) {
   const TextureBase* texture = fromHandle<TextureBase>(info.texture);
-  BINDERY_TRY(device->validateObject(texture, fmt::format("{}.texture", what)));
+  BINDERY_TRY(device->validateObject(texture, [&] { return fmt::format("{}.texture", what); }));
   const FormatInfo& fi = formatInfo(texture->format());
   BINDERY_INVALID_IF(info.mipLevel >= texture->mipLevelCount(), TextureCopyMipLevelOutOfRange,
                      "{}.mipLevel ({}) is not less than {}'s mipLevelCount ({}).", what,

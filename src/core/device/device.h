@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "backends/backend.h"
@@ -101,6 +102,14 @@ class DeviceBase final : public ObjectBase {
   // Checks an object argument: not null (when required), of this device, valid.
   // `what` is the field path ("descriptor.entries[0].resource").
   MaybeError validateObject(const ObjectBase* object, std::string_view what) const;
+  // The same, with the field path formatted only when the check fails:
+  // `what()` gives it (hot paths pass a lambda, not a formatted string).
+  template <class What, class = std::enable_if_t<std::is_invocable_v<What&>>>
+  MaybeError validateObject(const ObjectBase* object, What&& what) const {
+    if (object != nullptr && object->isValid() && object->device() == this) [[likely]]
+      return {};
+    return validateObject(object, std::string_view(what()));
+  }
 
   // --- loss (#dom-gpudevice-destroy) ------------------------------------------
   void destroy();

@@ -57,11 +57,7 @@ MaybeError resolveStage(const DeviceBase* device, const StageRequest& r, Pipelin
   BINDERY_INVALID_IF_FIX(module == nullptr, NullObject,
                          "Pass the GPUShaderModule made by device.createShaderModule().",
                          "{}.module is required, but it is null.", r.field);
-  // validateObject fails only for an invalid module or another device's:
-  // the field's name is formatted only then (for the message).
-  if (!module->isValid() || module->device() != device) [[unlikely]] {
-    BINDERY_TRY(device->validateObject(module, fmt::format("{}.module", r.field)));
-  }
+  BINDERY_TRY(device->validateObject(module, [&] { return fmt::format("{}.module", r.field); }));
   const auto wgslStage = r.stage == ShaderStage::Vertex     ? wgsl::Stage::Vertex
                          : r.stage == ShaderStage::Fragment ? wgsl::Stage::Fragment
                                                             : wgsl::Stage::Compute;

@@ -68,7 +68,7 @@ MaybeError validateTimestampWrites(const DeviceBase* device, const QuerySetBase*
       "{} is given, which needs the 'timestamp-query' feature, but the device was not created "
       "with it.",
       field);
-  BINDERY_TRY(device->validateObject(querySet, fmt::format("{}.querySet", field)));
+  BINDERY_TRY(device->validateObject(querySet, [&] { return fmt::format("{}.querySet", field); }));
   BINDERY_INVALID_IF_FIX(querySet->type() != QueryType::Timestamp,
                          TimestampWritesQuerySetTypeInvalid,
                          "Create the query set with type: 'timestamp'.",
