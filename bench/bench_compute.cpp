@@ -13,6 +13,8 @@
 //   BindDispatch_RawOnBindery/{0..3}: the raw calls on bindery's device,
 //     pipeline and sets (2, 3: submitted with a timeline semaphore;
 //     4, 5: bindery's barrier at the pass's start first).
+//   BindDispatch_Alternating/{0,1}: bindery's pairs and raw's alternating in one
+//     run, medians per pair and the median ratio (alternating.h).
 //   BindDispatch_Raw/{0,1}: the same vkCmdBindDescriptorSets + vkCmdDispatch
 //     calls recorded by hand into one command buffer, submitted and waited for
 //     (record_ns: CPU time per pair; total_ns: wall per pair).
@@ -36,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "alternating.h"
 #include "backends/vulkan/bind_group.h"
 #include "backends/vulkan/compute_pass_recorder.h"
 #include "backends/vulkan/compute_pipeline.h"
@@ -365,6 +368,36 @@ void BM_BindDispatch_Raw(benchmark::State& state) {
   state.counters["total_ns"] = total / pairs;
 }
 
+// Bindery's pairs and raw's, alternating in one run (alternating.h): per
+// pair, bindery's encode + submit CPU time and raw's recording CPU time, each
+// batch waited for before the next; "ratio" is the median of bindery / raw.
+void BM_BindDispatch_Alternating(benchmark::State& state) {
+  BinderyCompute& b = vulkanBindery();
+  RawCompute& r = raw();
+  if (!b.ok || !r.ok) return state.SkipWithError("no Vulkan device");
+  int dynamic = static_cast<int>(state.range(0));
+  b.finish();
+  bindery_bench::Alternation pairs;
+  for (auto _ : state) {
+    pairs.run(
+        [&] {
+          double encode = 0, submit = 0;
+          b.encodeAndSubmit(dynamic == 1, encode, submit);
+          b.finish();
+          return (encode + submit) / kPairs;
+        },
+        [&] {
+          double cpu = threadNs();
+          recordRawPairs(r.commands, r.pipeline[dynamic], r.layout[dynamic], r.sets[dynamic],
+                         dynamic);
+          double recorded = threadNs() - cpu;
+          bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
+          return recorded / kPairs;
+        });
+  }
+  pairs.report(state, "bindery_ns", "raw_ns");
+}
+
 // Raw, pipelined as BindDispatch_BinderyPipelined: two command buffers, each
 // recorded once the submission that last used it has finished.
 void BM_BindDispatch_RawPipelined(benchmark::State& state) {
@@ -587,6 +620,12 @@ void BM_CreateComputePipeline_Vulkan(benchmark::State& state) {
   }
 }
 
+BENCHMARK(BM_BindDispatch_Alternating)
+    ->Arg(0)
+    ->Arg(1)
+    ->Iterations(21)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_BindDispatch_Bindery)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_BindDispatch_BinderyPipelined)
     ->Arg(0)

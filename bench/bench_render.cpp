@@ -10,6 +10,8 @@
 //   BindDraw_Raw/{0,1}: the same vkCmdBindDescriptorSets + vkCmdDraw calls
 //     recorded by hand into one dynamic-rendering pass of one command buffer,
 //     submitted and waited for (record_ns: CPU time per pair; total_ns: wall).
+//   BindDraw_Alternating/{0,1}: bindery's pairs and raw's alternating in one
+//     run, medians per pair and the median ratio (alternating.h).
 //   Bundle_Execute / Bundle_Reencode: one pass drawing 1,000 (setBindGroup +
 //     draw) through executeBundles of a bundle recorded once, or encoded again
 //     in the pass; counters per draw as above.
@@ -26,6 +28,7 @@
 #include <ctime>
 #include <vector>
 
+#include "alternating.h"
 #include "backends/vulkan/instance.h"
 #include "bench_device.h"
 #include "raw_vulkan.h"
@@ -431,6 +434,27 @@ RawRender& raw() {
   return r;
 }
 
+// The raw twin of BinderyRender::encode in a pass: `r.commands` reset and
+// begun, the pass begun, the pipeline bound, kPairs x
+// (vkCmdBindDescriptorSets + vkCmdDraw), the pass and the buffer ended.
+void recordRawDraws(RawRender& r, int dynamic) {
+  vkResetCommandBuffer(r.commands, 0);
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vkBeginCommandBuffer(r.commands, &begin);
+  r.beginPass();
+  vkCmdBindPipeline(r.commands, VK_PIPELINE_BIND_POINT_GRAPHICS, r.pipeline[dynamic]);
+  for (uint32_t i = 0; i < kPairs; ++i) {
+    uint32_t offset = (i % kGroups) * kStride;
+    VkDescriptorSet set = dynamic ? r.sets[1][0] : r.sets[0][i % kGroups];
+    vkCmdBindDescriptorSets(r.commands, VK_PIPELINE_BIND_POINT_GRAPHICS, r.layout[dynamic], 0, 1,
+                            &set, dynamic ? 1 : 0, &offset);
+    vkCmdDraw(r.commands, 3, 1, 0, 0);
+  }
+  r.endRendering(r.commands);
+  vkEndCommandBuffer(r.commands);
+}
+
 void BM_BindDraw_Raw(benchmark::State& state) {
   RawRender& r = raw();
   if (!r.ok) return state.SkipWithError("no Vulkan device");
@@ -439,21 +463,7 @@ void BM_BindDraw_Raw(benchmark::State& state) {
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
     double cpu = threadNs();
-    vkResetCommandBuffer(r.commands, 0);
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(r.commands, &begin);
-    r.beginPass();
-    vkCmdBindPipeline(r.commands, VK_PIPELINE_BIND_POINT_GRAPHICS, r.pipeline[dynamic]);
-    for (uint32_t i = 0; i < kPairs; ++i) {
-      uint32_t offset = (i % kGroups) * kStride;
-      VkDescriptorSet set = dynamic ? r.sets[1][0] : r.sets[0][i % kGroups];
-      vkCmdBindDescriptorSets(r.commands, VK_PIPELINE_BIND_POINT_GRAPHICS, r.layout[dynamic], 0, 1,
-                              &set, dynamic ? 1 : 0, &offset);
-      vkCmdDraw(r.commands, 3, 1, 0, 0);
-    }
-    r.endRendering(r.commands);
-    vkEndCommandBuffer(r.commands);
+    recordRawDraws(r, dynamic);
     record += threadNs() - cpu;
     bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
     total += nsSince(start);
@@ -463,8 +473,44 @@ void BM_BindDraw_Raw(benchmark::State& state) {
   state.counters["total_ns"] = total / pairs;
 }
 
+// Bindery's pairs and raw's, alternating in one run (alternating.h): per
+// pair, bindery's encode + submit CPU time and raw's recording CPU time, each
+// batch waited for before the next; "ratio" is the median of bindery / raw.
+void BM_BindDraw_Alternating(benchmark::State& state) {
+  BinderyRender& b = bindery();
+  RawRender& r = raw();
+  if (!b.ok || !r.ok) return state.SkipWithError("no Vulkan device");
+  int dynamic = static_cast<int>(state.range(0));
+  b.finish();
+  bindery_bench::Alternation pairs;
+  for (auto _ : state) {
+    pairs.run(
+        [&] {
+          double encode = 0, submit = 0, total = 0;
+          runPass(
+              b, [&](bindery::RenderPassEncoder& pass) { b.encode(pass, kPairs, dynamic == 1); },
+              &encode, &submit, &total);
+          return (encode + submit) / kPairs;
+        },
+        [&] {
+          double cpu = threadNs();
+          recordRawDraws(r, dynamic);
+          double recorded = threadNs() - cpu;
+          bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
+          return recorded / kPairs;
+        });
+  }
+  pairs.report(state, "bindery_ns", "raw_ns");
+}
+
 }  // namespace
 
+BENCHMARK(BM_BindDraw_Alternating)
+    ->Arg(0)
+    ->Arg(1)
+    ->Iterations(21)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_BindDraw_Bindery)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_BindDraw_Raw)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Bundle_Execute)->Unit(benchmark::kMicrosecond)->UseRealTime();

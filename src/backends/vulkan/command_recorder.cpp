@@ -166,7 +166,10 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
   Status status;
   ComputePassRecorder compute(commands);  // compute passes: compute_pass_recorder.h
   RenderPassRecorder render(commands);    // render passes: render_pass_recorder.h
-  std::vector<std::vector<const BindGroup*>> passGroups = renderPassGroups(stream);
+  // A stream without a render pass (compute and copies only) needs no
+  // first walk.
+  std::vector<std::vector<const BindGroup*>> passGroups;
+  if (stream.contains(CommandType::BeginRenderPass)) passGroups = renderPassGroups(stream);
   size_t renderPass = 0;
   stream.forEach([&](CommandType type, const uint8_t* p) {
     if (status.isError()) return;

@@ -2,9 +2,9 @@
 // into a VkCommandBuffer: one recordX per CommandType. Copies and clears are
 // recorded here, compute and render passes by their recorders; before each
 // render pass begins, the textures of the bind groups it sets move to their
-// shader layouts (a first walk of the stream finds them). Query commands are
-// not recorded yet: they yield an Internal error "not supported yet on
-// Vulkan: <command>" and nothing of that command buffer runs.
+// shader layouts (a first walk of the stream finds them, only when the stream
+// has a render pass). Timestamps and resolveQuerySet are recorded here,
+// occlusion queries by the render pass recorder (query_set.h).
 #pragma once
 
 #include "backends/vulkan/functions.h"

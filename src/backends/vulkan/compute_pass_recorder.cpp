@@ -262,6 +262,10 @@ void ComputePassRecorder::trackUses() {
   // they are; they become byte ranges only when a write comes (a write after
   // them waits for them), or when many have gathered.
   if (!epochHasWrites_ && onlyReadsBuffers(count)) {
+    lastUsesReadOnly_ = true;
+    usesDirty_ = false;
+    // Every buffer already counts as read whole: nothing to keep.
+    if (everythingRead_) return;
     if (pendingReads_.size() >= kMaxPendingReads) {
       // Many read-only dispatches in one epoch: every buffer counts as read
       // whole (the next write waits for them all: one barrier at worst).
@@ -278,8 +282,6 @@ void ComputePassRecorder::trackUses() {
       }
       pendingReads_.push_back(w);
     }
-    lastUsesReadOnly_ = true;
-    usesDirty_ = false;
     return;
   }
   notePendingReads();

@@ -45,6 +45,7 @@ CommandStream& CommandStream::operator=(CommandStream&& other) noexcept {
     cursor_ = std::exchange(other.cursor_, nullptr);
     end_ = std::exchange(other.end_, nullptr);
     bytes_ = std::exchange(other.bytes_, 0);
+    types_ = std::exchange(other.types_, 0);
   }
   return *this;
 }

@@ -68,6 +68,8 @@ enum class CommandType : uint8_t {
   CopyTextureToBuffer,
   CopyTextureToTexture,
 };
+static_assert(static_cast<int>(CommandType::CopyTextureToTexture) < 64,
+              "CommandStream::contains keeps one bit per CommandType");
 
 // Record payloads. Pointers are kept alive by the stream owner's UsedResources.
 struct SetBindGroupCmd {
@@ -141,7 +143,8 @@ class CommandStream {
         more_(std::move(other.more_)),
         cursor_(std::exchange(other.cursor_, nullptr)),
         end_(std::exchange(other.end_, nullptr)),
-        bytes_(std::exchange(other.bytes_, 0)) {
+        bytes_(std::exchange(other.bytes_, 0)),
+        types_(std::exchange(other.types_, 0)) {
     other.more_.clear();
   }
   CommandStream& operator=(CommandStream&&) noexcept;
@@ -157,6 +160,7 @@ class CommandStream {
     size_t extra = (extraBytes + 7) & ~size_t{7};
     uint8_t* p = grow(8 + payload + extra);
     p[0] = static_cast<uint8_t>(type);
+    types_ |= bitOf(type);
     uint32_t size = static_cast<uint32_t>(8 + payload + extra);
     std::memcpy(p + 4, &size, sizeof(size));
     return reinterpret_cast<T*>(p + 8);
@@ -172,11 +176,15 @@ class CommandStream {
   void appendEmpty(CommandType type) {
     uint8_t* p = grow(8);
     p[0] = static_cast<uint8_t>(type);
+    types_ |= bitOf(type);
     uint32_t size = 8;
     std::memcpy(p + 4, &size, sizeof(size));
   }
   size_t sizeInBytes() const { return bytes_; }
   bool empty() const { return bytes_ == 0; }
+  // Whether any record is of `type` (a backend skips work a stream cannot
+  // need: no render pass, no walk for render-pass textures).
+  bool contains(CommandType type) const { return (types_ & bitOf(type)) != 0; }
   // For a finished stream (no more appends): a stream of one partly used
   // block moves its records into an allocation of their size and gives the
   // block back to the pool, so a kept command buffer holds only its records.
@@ -226,6 +234,10 @@ class CommandStream {
   uint8_t* cursor_ = nullptr;
   uint8_t* end_ = nullptr;
   size_t bytes_ = 0;
+  uint64_t types_ = 0;  // bit t: a record of CommandType t was appended
+  static constexpr uint64_t bitOf(CommandType type) {
+    return uint64_t{1} << static_cast<uint8_t>(type);
+  }
 };
 
 // An exact map from pointers to a 32-bit tag, for deduplicating the objects

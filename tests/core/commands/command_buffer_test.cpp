@@ -92,6 +92,34 @@ TEST(CommandStreamTest, RecordsAcrossBlocksMovesAndShrink) {
   EXPECT_TRUE(empty.empty());
 }
 
+// contains() answers for every type appended, through moves and
+// shrinkToFit, and for no other (the Vulkan recorder skips its walk for
+// render-pass textures on a stream without BeginRenderPass).
+TEST(CommandStreamTest, ContainsTheTypesAppended) {
+  CommandStream stream;
+  EXPECT_FALSE(stream.contains(CommandType::BeginComputePass));
+  stream.appendEmpty(CommandType::BeginComputePass);
+  *stream.append<DispatchCmd>(CommandType::Dispatch) = {1, 1, 1};
+  stream.appendEmpty(CommandType::EndPass);
+  EXPECT_TRUE(stream.contains(CommandType::BeginComputePass));
+  EXPECT_TRUE(stream.contains(CommandType::Dispatch));
+  EXPECT_TRUE(stream.contains(CommandType::EndPass));
+  EXPECT_FALSE(stream.contains(CommandType::BeginRenderPass));
+  EXPECT_FALSE(stream.contains(CommandType::CopyTextureToTexture));
+  stream.appendEmpty(CommandType::CopyTextureToTexture);
+  EXPECT_TRUE(stream.contains(CommandType::CopyTextureToTexture));
+  CommandStream moved(std::move(stream));
+  EXPECT_FALSE(stream.contains(CommandType::Dispatch));
+  EXPECT_TRUE(moved.contains(CommandType::Dispatch));
+  moved.shrinkToFit();
+  EXPECT_TRUE(moved.contains(CommandType::CopyTextureToTexture));
+  CommandStream assigned;
+  assigned.appendEmpty(CommandType::BeginRenderPass);
+  assigned = std::move(moved);
+  EXPECT_FALSE(assigned.contains(CommandType::BeginRenderPass));
+  EXPECT_TRUE(assigned.contains(CommandType::BeginComputePass));
+}
+
 using CommandBufferTest = EncoderTest;
 
 // More groups in one pass than the map holds inline: each group is used
