@@ -11,7 +11,9 @@
 // Ownership: the core owns backend objects (core::BufferBase holds a
 // std::unique_ptr<backend::BufferBackend>, ...). A core object whose creation
 // passed validation exposes its backend object as `backendObject()` (null for
-// an invalid object); a backend reaches its own type with a static_cast, and
+// an invalid object, and for a valid one whose backend keeps nothing for it:
+// the null backend's views, samplers, layouts, bind groups, shader modules and
+// pipelines); a backend reaches its own type with a static_cast, and
 // reads what it needs (size, format, entries, the command stream) from the
 // core objects, which are immutable once created. A backend object may be
 // destroyed while the GPU still uses it: the backend defers freeing the native

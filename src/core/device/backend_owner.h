@@ -28,7 +28,8 @@ void reportBackendError(DeviceBase* device, const backend::BackendError& error,
 template <class Backend>
 class BackendOwner {
  public:
-  // Null for an invalid object (and after its backend object was released).
+  // Null for an invalid object (and after its backend object was released),
+  // and for a valid one whose backend keeps nothing for it (backend.h).
   Backend* backendObject() const { return backend_.get(); }
   void setBackendObject(std::unique_ptr<Backend> object) { backend_ = std::move(object); }
 

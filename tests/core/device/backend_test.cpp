@@ -6,6 +6,8 @@
 #include <chrono>
 #include <string>
 
+#include "core/base/handles.h"
+#include "core/resources/texture_view.h"
 #include "test_device.h"
 
 namespace bindery::testing {
@@ -188,6 +190,39 @@ TEST_F(BackendFailureTest, AFailedMapRejectsTheMapAndReportsTheError) {
   ASSERT_TRUE(error);
   EXPECT_EQ(status, MapAsyncStatus::OperationError);
   EXPECT_EQ(buffer.mapState(), BufferMapState::Unmapped);
+}
+
+// The null device keeps no backend object for a view (nor a sampler, layout,
+// bind group, shader module or pipeline: backend.h): the view is still valid
+// and usable, and an injected failure still makes its creation fail.
+TEST_F(BackendFailureTest, AViewTheNullDeviceKeepsNothingForIsValidAndCanStillFail) {
+  Texture texture = device.createTexture(
+      {.size = {4, 4}, .format = TextureFormat::Rgba8unorm, .usage = TextureUsage::TextureBinding});
+  BindGroupLayout layout = device.createBindGroupLayout(
+      {.entries = {
+           {.binding = 0, .visibility = ShaderStage::Compute, .texture = TextureBindingLayout{}}}});
+  TextureView view;
+  expectValid([&] {
+    view = texture.createView({.label = "kept"});
+    device.createBindGroup({.layout = layout, .entries = {{.binding = 0, .resource = view}}});
+  });
+  EXPECT_TRUE(core::fromHandle<core::TextureViewBase>(view)->isValid());
+  EXPECT_EQ(core::fromHandle<core::TextureViewBase>(view)->backendObject(), nullptr);
+
+  inject("createTextureView", BackendFailure::OutOfMemory);
+  TextureView failed;
+  std::optional<Error> error =
+      errorIn(ErrorFilter::OutOfMemory, [&] { failed = texture.createView({.label = "v"}); });
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->type, ErrorType::OutOfMemory);
+  EXPECT_THAT(error->message, HasSubstr("createView"));
+  EXPECT_FALSE(core::fromHandle<core::TextureViewBase>(failed)->isValid());
+  expectError(
+      ErrorCode::InvalidObject,
+      [&] {
+        device.createBindGroup({.layout = layout, .entries = {{.binding = 0, .resource = failed}}});
+      },
+      {"[Invalid TextureView \"v\"]"});
 }
 
 TEST_F(BackendFailureTest, PipelineCreationFailureIsAnInternalPipelineError) {
