@@ -127,8 +127,8 @@ napi_value stampValue(napi_env env, uint32_t stamp) {
 // A slot for `handle`; its stamp, which lib/creation.js gives the object it
 // made (lib/slots.js adopt).
 template <class H>
-napi_value finish(napi_env env, Call& call, H handle, const DeviceRef& device) {
-  return stampValue(env, call.st.objects->add(std::move(handle), device));
+napi_value finish(napi_env env, Call& call, H handle, DeviceRef device) {
+  return stampValue(env, call.st.objects->addHandle(std::move(handle), std::move(device)));
 }
 
 napi_value fastCreateBindGroupLayout(napi_env env, napi_callback_info info) {
@@ -182,7 +182,7 @@ napi_value fastCreateBindGroupLayout(napi_env env, napi_callback_info info) {
     throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor, kCall));
     BindGroupLayout layout = d->device.createBindGroupLayout(descriptor);
     d->throwIfFailed();
-    return finish(env, call, std::move(layout), d);
+    return finish(env, call, std::move(layout), std::move(d));
   });
 }
 
@@ -225,7 +225,7 @@ napi_value fastCreateBindGroup(napi_env env, napi_callback_info info) {
     throwContentTimelineTypeError(env, contentTimelineTypeError(d->device, descriptor, kCall));
     BindGroup group = d->device.createBindGroup(descriptor);
     d->throwIfFailed();
-    return finish(env, call, std::move(group), d);
+    return finish(env, call, std::move(group), std::move(d));
   });
 }
 
@@ -257,7 +257,7 @@ napi_value fastCreateView(napi_env env, napi_callback_info info) {
     }
     TextureView view = texture->createView(descriptor);
     d->throwIfFailed();
-    return finish(env, call, std::move(view), d);
+    return finish(env, call, std::move(view), std::move(d));
   });
 }
 

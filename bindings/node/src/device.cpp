@@ -30,7 +30,7 @@ uint32_t createBufferSlot(Napi::Env env, const DeviceRef& d, const BufferDescrip
   Buffer buffer = d->device.createBuffer(descriptor);
   d->throwIfFailed();
   SlotTable& table = slotTable();
-  uint32_t stamp = table.add(std::move(buffer), d);
+  uint32_t stamp = table.addHandle(std::move(buffer), d);
   table.find(stamp)->mapping.forWrite = descriptor.mappedAtCreation;
   return stamp;
 }

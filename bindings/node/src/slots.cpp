@@ -25,19 +25,23 @@ SlotTable& slotTable() {
   return table;
 }
 
+uint32_t SlotTable::newSlot() {
+  if (!freeSlots.empty()) {
+    uint32_t slot = freeSlots.back();
+    freeSlots.pop_back();
+    return slot;
+  }
+  uint32_t slot = static_cast<uint32_t>(slots.size());
+  if (slot >= (1u << (32 - kSlotKindBits))) {
+    throw std::length_error("bindery: more than 2^29 live objects");
+  }
+  slots.emplace_back();
+  return slot;
+}
+
 uint32_t SlotTable::add(SlotObject object, DeviceRef device) {
   uint32_t kind = static_cast<uint32_t>(object.index()) - 1;
-  uint32_t slot;
-  if (!freeSlots.empty()) {
-    slot = freeSlots.back();
-    freeSlots.pop_back();
-  } else {
-    slot = static_cast<uint32_t>(slots.size());
-    if (slot >= (1u << (32 - kSlotKindBits))) {
-      throw std::length_error("bindery: more than 2^29 live objects");
-    }
-    slots.emplace_back();
-  }
+  uint32_t slot = newSlot();
   slots[slot].object = std::move(object);
   slots[slot].device = std::move(device);
   return (slot << kSlotKindBits) | kind;
@@ -48,7 +52,8 @@ void SlotTable::release(uint32_t stamp) {
   if (s == nullptr) return;  // after reset() (the environment's teardown)
   s->object = std::monostate();
   s->device.reset();
-  s->mapping = BufferMapping();
+  // Only a GPUBuffer's slot has a mapping to drop.
+  if (s->mapping.forWrite || s->mapping.ranges.capacity() != 0) s->mapping = BufferMapping();
   freeSlots.push_back(stamp >> kSlotKindBits);
 }
 

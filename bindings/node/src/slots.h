@@ -97,6 +97,16 @@ struct SlotTable {
 
   // A new slot holding `object`; its stamp.
   uint32_t add(SlotObject object, DeviceRef device);
+  // The same for one handle (one of SlotObject's alternatives), made in its
+  // slot: no SlotObject in between (the lean creation paths).
+  template <class H>
+  uint32_t addHandle(H handle, DeviceRef device) {
+    uint32_t slot = newSlot();
+    Slot& s = slots[slot];
+    s.object.emplace<H>(std::move(handle));
+    s.device = std::move(device);
+    return (slot << kSlotKindBits) | static_cast<uint32_t>(slotKindOf<H>());
+  }
   void release(uint32_t stamp);
   // The slot of `stamp`, or null when the stamp is not a live slot of its kind.
   Slot* find(uint32_t stamp) {
@@ -116,6 +126,10 @@ struct SlotTable {
   // Live slots (for tests: collected objects give theirs back).
   size_t liveCount() const { return slots.size() - 1 - freeSlots.size(); }
   void reset();
+
+ private:
+  // A free slot's number (a released one, or a new one at the end).
+  uint32_t newSlot();
 };
 SlotTable& slotTable();
 
@@ -160,7 +174,7 @@ Napi::Object newSlotObject(Napi::Env env, ClassId id, uint32_t stamp);
 
 template <class H, ClassId Id>
 Napi::Object SlotClass<H, Id>::create(Napi::Env env, H handle, const DeviceRef& device) {
-  uint32_t stamp = slotTable().add(std::move(handle), device);
+  uint32_t stamp = slotTable().addHandle(std::move(handle), device);
   return newSlotObject(env, Id, stamp);
 }
 
