@@ -2,8 +2,9 @@
 # On the `device` tool's GPU machine (bench/device/pack.sh copies this to
 # .h200/run.sh): unpacks the Vulkan loader (.gl), runs the Vulkan suite under
 # the Khronos validation layer ($OUT/vulkan_tests.txt), the render demo
-# ($OUT/demo.txt, its PNG files in $OUT/demo_png.tgz) and the three Vulkan
-# benchmarks, medians of 3 ($OUT/bench_*.txt). Environment: FILTER (gtest
+# ($OUT/demo.txt, its PNG files in $OUT/demo_png.tgz), the pair benchmarks
+# alternating with raw ($OUT/alt_*.txt) and the three Vulkan benchmarks,
+# medians of 3 ($OUT/bench_*.txt, without the alternating ones). Environment: FILTER (gtest
 # filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, BFILTER (benchmark
 # filter), PROFILE=1 (perf stat and a flat perf profile of bench_compute's
 # bindery and raw pairs, $OUT/prof.txt; PROFILE_CASES: which).
@@ -24,10 +25,18 @@ BINDERY_VULKAN_VALIDATION=1 timeout ${SUITE_LIMIT:-240} $H/bin/bindery_vulkan_te
 echo "suite rc=$? in $(( $(date +%s) - START )) s" >> $OUT/vulkan_tests.txt
 bench() {
   [ -z "${SKIP_BENCH:-}" ] || return 0
-  timeout 150 $H/bin/$1 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true ${BFILTER:+--benchmark_filter=$BFILTER} > $OUT/$1.txt 2>&1
+  timeout 150 $H/bin/$1 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_filter=${BFILTER:--Alternating} > $OUT/$1.txt 2>&1
   echo "$1 rc=$?" >> $OUT/$1.txt
 }
-# In the order of what matters most, so a run cut off returns the most.
+# In the order of what matters most, so a run cut off returns the most: the
+# pairs against raw, alternating in one run (21 batches each, their own
+# medians: no repetitions), then the rest.
+if [ -z "${SKIP_BENCH:-}" ]; then
+  for b in bench_compute bench_render; do
+    timeout 120 $H/bin/$b --benchmark_filter=Alternating > $OUT/alt_$b.txt 2>&1
+    echo "$b rc=$?" >> $OUT/alt_$b.txt
+  done
+fi
 bench bench_vulkan
 if [ -n "${PROFILE:-}" ]; then
   mkdir -p /tmp/perf && tar xJf $H/perf.txz -C /tmp/perf

@@ -32,8 +32,6 @@ GlobalStats& globalStats() {
   static GlobalStats stats;
   return stats;
 }
-// This recording's counts, added to the global ones at its end.
-thread_local ComputeRecordingStats tls;
 
 template <class T>
 const T& payload(const uint8_t* p) {
@@ -80,30 +78,26 @@ ComputePassRecorder::~ComputePassRecorder() {
     if (!validator.isError()) validator.value()->release(scratch_, indirectState_);
   }
   GlobalStats& g = globalStats();
-  g.dispatches += std::exchange(tls.dispatches, 0);
-  g.pipelineBinds += std::exchange(tls.pipelineBinds, 0);
-  g.bindCalls += std::exchange(tls.bindDescriptorSetsCalls, 0);
-  g.setsBound += std::exchange(tls.descriptorSetsBound, 0);
-  g.barriers += std::exchange(tls.barriers, 0);
-  g.indirectChecks += std::exchange(tls.indirectChecks, 0);
+  g.dispatches += stats_.dispatches;
+  g.pipelineBinds += stats_.pipelineBinds;
+  g.bindCalls += stats_.bindDescriptorSetsCalls;
+  g.setsBound += stats_.descriptorSetsBound;
+  g.barriers += stats_.barriers;
+  g.indirectChecks += stats_.indirectChecks;
 }
 
-bool ComputePassRecorder::handles(CommandType type) const {
-  if (type == CommandType::BeginComputePass) return true;
-  if (!inPass_) return false;
-  switch (type) {
-    case CommandType::EndPass:
-    case CommandType::SetPipeline:
-    case CommandType::SetBindGroup:
-    case CommandType::SetImmediates:
-    case CommandType::Dispatch:
-    case CommandType::DispatchIndirect:
-    case CommandType::PushDebugGroup:
-    case CommandType::PopDebugGroup:
-    case CommandType::InsertDebugMarker: return true;
-    default: return false;
-  }
+namespace {
+constexpr uint64_t bit(CommandType type) {
+  return uint64_t{1} << static_cast<uint8_t>(type);
 }
+}  // namespace
+
+const uint64_t ComputePassRecorder::kBeginCommand = bit(CommandType::BeginComputePass);
+const uint64_t ComputePassRecorder::kPassCommands =
+    bit(CommandType::BeginComputePass) | bit(CommandType::EndPass) | bit(CommandType::SetPipeline) |
+    bit(CommandType::SetBindGroup) | bit(CommandType::SetImmediates) | bit(CommandType::Dispatch) |
+    bit(CommandType::DispatchIndirect) | bit(CommandType::PushDebugGroup) |
+    bit(CommandType::PopDebugGroup) | bit(CommandType::InsertDebugMarker);
 
 void ComputePassRecorder::noteOtherCommand(CommandType type) {
   switch (type) {
@@ -145,7 +139,7 @@ void ComputePassRecorder::barrierNow(VkPipelineStageFlags src, VkAccessFlags src
   pendingReads_.clear();
   everythingRead_ = false;
   epochHasWrites_ = false;
-  ++tls.barriers;
+  ++stats_.barriers;
 }
 
 void ComputePassRecorder::beginPass() {
@@ -193,7 +187,7 @@ Status ComputePassRecorder::bindPipeline() {
   if (handle.value() != boundPipeline_) {
     vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, handle.value());
     boundPipeline_ = handle.value();
-    ++tls.pipelineBinds;
+    ++stats_.pipelineBinds;
   }
   binder_.setLayout(pipeline_->layout());
   preparedPipeline_ = pipeline_;
@@ -202,8 +196,8 @@ Status ComputePassRecorder::bindPipeline() {
 
 void ComputePassRecorder::bindSets() {
   DescriptorBinder::Bound bound = binder_.bind(commands_);
-  tls.bindDescriptorSetsCalls += bound.calls;
-  tls.descriptorSetsBound += bound.sets;
+  stats_.bindDescriptorSetsCalls += bound.calls;
+  stats_.descriptorSetsBound += bound.sets;
 }
 
 // The byte range a group's buffer use covers: its own range moved by its
@@ -349,7 +343,7 @@ Status ComputePassRecorder::prepareDispatch() {
   bindSets();
   push_.push(commands_, binder_);
   trackUses();
-  ++tls.dispatches;
+  ++stats_.dispatches;
   return {};
 }
 
@@ -372,7 +366,7 @@ Status ComputePassRecorder::dispatchIndirect(const uint8_t* p) {
   Status checked = validator.value()->record(commands_, scratch_, Buffer::of(*cmd.buffer).handle(),
                                              cmd.offset, limit, &args, &argsOffset);
   if (checked.isError()) return checked;
-  ++tls.indirectChecks;
+  ++stats_.indirectChecks;
   // The check bound its own pipeline, set and push constants.
   boundPipeline_ = VK_NULL_HANDLE;
   preparedPipeline_ = nullptr;

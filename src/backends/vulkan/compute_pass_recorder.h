@@ -65,8 +65,10 @@ class ComputePassRecorder {
   ComputePassRecorder& operator=(const ComputePassRecorder&) = delete;
 
   // True for BeginComputePass and, inside a compute pass, its commands
-  // (setPipeline, setBindGroup, setImmediates, dispatches, end).
-  bool handles(core::CommandType type) const;
+  // (setPipeline, setBindGroup, setImmediates, dispatches, end, debug markers).
+  bool handles(core::CommandType type) const {
+    return (((inPass_ ? kPassCommands : kBeginCommand) >> static_cast<uint8_t>(type)) & 1) != 0;
+  }
   Status record(core::CommandType type, const uint8_t* payload);
   // Another command of the stream (outside compute passes) was recorded.
   void noteOtherCommand(core::CommandType type);
@@ -114,7 +116,11 @@ class ComputePassRecorder {
   void trackUses();
   void barrierNow(VkPipelineStageFlags src, VkAccessFlags srcAccess);
 
+  // Bit t: CommandType t (compute_pass_recorder.cpp).
+  static const uint64_t kBeginCommand, kPassCommands;
+
   VkCommandBuffer commands_;
+  ComputeRecordingStats stats_;  // this recording's, added to the global counts at its end
   bool inPass_ = false;
   bool passSeen_ = false;
   bool otherWorkSincePass_ = false;
