@@ -438,8 +438,11 @@ Ref<TextureBase> DeviceBase::createTexture(const TextureDescriptor& descriptor) 
     return texture;
   }
   auto texture = Ref<TextureBase>::adopt(new TextureBase(this, descriptor));
-  realise(this, *texture, backend().createTexture(*texture),
-          [&] { return fmt::format("{}.createTexture({})", describe(), texture->describe()); });
+  if (realise(this, *texture, backend().createTexture(*texture), [&] {
+        return fmt::format("{}.createTexture({})", describe(), texture->describe());
+      })) {
+    texture->prepareDefaultView();
+  }
   return texture;
 }
 

@@ -593,6 +593,25 @@ MaybeError validateTextureViewContentTimeline(const DeviceBase* device,
   return {};
 }
 
+namespace {
+
+// Whether `d` asks for the default view: every member but the label absent or
+// at its default.
+bool isDefaultViewDescriptor(const TextureViewDescriptor& d) {
+  return !d.format && !d.dimension && d.usage.empty() && d.aspect == TextureAspect::All &&
+         d.baseMipLevel == 0 && !d.mipLevelCount && d.baseArrayLayer == 0 && !d.arrayLayerCount &&
+         d.swizzle == "rgba";
+}
+
+}  // namespace
+
+void TextureBase::prepareDefaultView() {
+  TextureViewDefaults defaults;
+  TextureViewDescriptor resolved =
+      resolveTextureViewDescriptorDefaults(*this, TextureViewDescriptor{}, &defaults);
+  defaultViewValidates_ = validateTextureViewDescriptor(*this, resolved, defaults).isSuccess();
+}
+
 MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descriptor,
                                            Ref<TextureViewBase>* view) {
   DeviceBase* dev = device();
@@ -600,6 +619,21 @@ MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descript
   auto invalid = [&](const TextureViewDescriptor& r) {
     *view = Ref<TextureViewBase>::adopt(new TextureViewBase(this, r, defaults, InvalidTag{}));
   };
+
+  // The default view of a texture whose default view validated at creation
+  // (prepareDefaultView): the content-timeline checks have nothing to check,
+  // and of validateTextureViewDescriptor's only its first can fail now.
+  if (defaultViewValidates_ && isDefaultViewDescriptor(descriptor)) {
+    TextureViewDescriptor resolved =
+        resolveTextureViewDescriptorDefaults(*this, descriptor, &defaults);
+    if (MaybeError error = dev->validateObject(this, "The texture"); error.isError()) {
+      invalid(resolved);
+      return error;
+    }
+    *view = Ref<TextureViewBase>::adopt(
+        new TextureViewBase(this, resolved, Swizzle{}, std::move(defaults)));
+    return realiseNoReport(dev, **view, dev->backend().createTextureView(**view));
+  }
 
   if (MaybeError error = validateTextureViewContentTimeline(dev, descriptor); error.isError()) {
     invalid(descriptor);

@@ -595,6 +595,47 @@ TEST_F(TextureViewTest, CreateViewNoReportReturnsTheError) {
   EXPECT_EQ(view->dimension(), TextureViewDimension::e2DArray);
 }
 
+TEST_F(TextureViewTest, TheDefaultViewIsValidatedOnceAtTheTexturesCreation) {
+  // createView() with no descriptor, or only a label, reuses the checks the
+  // texture's creation made (TextureBase::prepareDefaultView): the view is
+  // the one the full checks give, with the same defaults and reasons.
+  Texture t = make({16, 16, 6}, TextureFormat::Rgba8unorm,
+                   TextureUsage::TextureBinding | TextureUsage::CopyDst, 3);
+  TextureView a, b, c;
+  auto* prepared = validView(t, {}, &a);
+  auto* labelled = validView(t, {.label = "kept"}, &b);
+  // A member given (here the default usage spelt out) takes the full checks.
+  auto* full = validView(t, {.usage = TextureUsage::TextureBinding | TextureUsage::CopyDst}, &c);
+  for (auto* v : {prepared, labelled}) {
+    EXPECT_EQ(v->format(), full->format());
+    EXPECT_EQ(v->dimension(), TextureViewDimension::e2DArray);
+    EXPECT_EQ(v->dimension(), full->dimension());
+    EXPECT_EQ(v->mipLevelCount(), 3u);
+    EXPECT_EQ(v->arrayLayerCount(), 6u);
+    EXPECT_EQ(v->usage(), full->usage());
+    EXPECT_TRUE(v->swizzle().isIdentity());
+    EXPECT_EQ(v->defaults().dimension(), full->defaults().dimension());
+    EXPECT_EQ(v->defaults().arrayLayerCount(), full->defaults().arrayLayerCount());
+    EXPECT_TRUE(v->defaults().applied(core::TextureViewDefaults::kUsage));
+  }
+  EXPECT_FALSE(full->defaults().applied(core::TextureViewDefaults::kUsage));
+  EXPECT_EQ(labelled->label(), "kept");
+
+  // An invalid texture has no prepared default view: the full checks fail it,
+  // reported or not.
+  Texture broken;
+  expectError(ErrorCode::TextureUsageEmpty, [&] {
+    broken = device.createTexture({.label = "b", .size = {4, 4}, .format = TextureFormat::R8unorm});
+  });
+  expectError(ErrorCode::InvalidObject, [&] { broken.createView({.label = "v"}); },
+              {"[Invalid Texture \"b\"]"});
+  core::Ref<core::TextureViewBase> view;
+  core::MaybeError e = core::fromHandle<core::TextureBase>(broken)->createDefaultView(&view);
+  ASSERT_TRUE(e.isError());
+  EXPECT_EQ(e->code, ErrorCode::InvalidObject);
+  EXPECT_FALSE(view->isValid());
+}
+
 TEST_F(TextureViewTest, LabelRoundTrip) {
   Texture t = make({16, 16, 1});
   TextureView v = t.createView({.label = "face +X"});
