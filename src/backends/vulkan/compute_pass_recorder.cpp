@@ -194,10 +194,13 @@ Status ComputePassRecorder::bindPipeline() {
   return {};
 }
 
-void ComputePassRecorder::bindSets() {
+Status ComputePassRecorder::bindSets() {
   DescriptorBinder::Bound bound = binder_.bind(commands_);
   stats_.bindDescriptorSetsCalls += bound.calls;
   stats_.descriptorSetsBound += bound.sets;
+  // A transient set for dynamic offsets could not be made: this dispatch
+  // cannot run, nor the command buffer.
+  return std::move(bound.error);
 }
 
 // The byte range a group's buffer use covers: its own range moved by its
@@ -340,7 +343,7 @@ void ComputePassRecorder::trackUses() {
 
 Status ComputePassRecorder::prepareDispatch() {
   if (Status s = bindPipeline(); s.isError()) return s;
-  bindSets();
+  if (Status s = bindSets(); s.isError()) return s;
   push_.push(commands_, binder_);
   trackUses();
   ++stats_.dispatches;

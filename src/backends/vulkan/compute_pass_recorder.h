@@ -112,7 +112,7 @@ class ComputePassRecorder {
   // Binds what the next dispatch needs; the barrier its uses need.
   Status prepareDispatch();
   Status bindPipeline();
-  void bindSets();
+  Status bindSets();
   void trackUses();
   void barrierNow(VkPipelineStageFlags src, VkAccessFlags srcAccess);
 

@@ -437,8 +437,10 @@ Status RenderPassRecorder::bindPipeline() {
   return {};
 }
 
-void RenderPassRecorder::bindSets() {
-  binder_.bind(commands_);
+Status RenderPassRecorder::bindSets() {
+  // A transient set for dynamic offsets could not be made: this draw cannot
+  // run, nor the command buffer.
+  return std::move(binder_.bind(commands_).error);
 }
 
 void RenderPassRecorder::bindVertexBuffers() {
@@ -458,7 +460,7 @@ void RenderPassRecorder::bindVertexBuffers() {
 
 Status RenderPassRecorder::prepareDraw() {
   if (Status s = bindPipeline(); s.isError()) return s;
-  bindSets();
+  if (Status s = bindSets(); s.isError()) return s;
   bindVertexBuffers();
   push_.push(commands_, binder_);
   return {};

@@ -103,7 +103,7 @@ class RenderPassRecorder {
   bool beginFirstInstanceGuard(const core::BufferBase& buffer, uint64_t firstInstanceOffset);
   Status prepareDraw();
   Status bindPipeline();
-  void bindSets();
+  Status bindSets();
   void bindVertexBuffers();
 
   VkCommandBuffer commands_;

@@ -141,6 +141,39 @@ TEST_F(DynamicRangeTest, BindingWhollyPastTheEndTouchesNothing) {
   EXPECT_EQ(read<uint32_t>(out, 1)[0], 256u);
 }
 
+// A transient set that cannot be allocated (the driver is out of memory)
+// fails the submission as a GPUOutOfMemoryError naming the call: the dispatch
+// does not run with a set missing, and nothing of the command buffer runs.
+TEST_F(DynamicRangeTest, ATransientSetThatCannotBeMadeFailsTheSubmissionAndRunsNothing) {
+  if (!device_) GTEST_SKIP();
+  ComputePipeline p = dynamicPipeline(kWriteEveryElement);
+  BindGroup g = group(layout, {bufferEntry(0, target, 0, kWords * 4), bufferEntry(1, out)});
+  const uint32_t offset = kWords * 4 - align;  // past the end: a transient set
+  PFN_vkAllocateDescriptorSets driver = ::bindery::vulkan::vkAllocateDescriptorSets;
+  ::bindery::vulkan::vkAllocateDescriptorSets = [](VkDevice, const VkDescriptorSetAllocateInfo*,
+                                                   VkDescriptorSet*) {
+    return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  };
+  uint64_t exactBefore = exactSetsWritten();
+  device_.pushErrorScope(ErrorFilter::OutOfMemory);
+  run(p, g, {offset});
+  ::bindery::vulkan::vkAllocateDescriptorSets = driver;
+  std::optional<Error> error = device_.popErrorScope().error;
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->type, ErrorType::OutOfMemory);
+  EXPECT_NE(error->message.find("submit"), std::string::npos) << error->message;
+  EXPECT_NE(error->message.find("vkAllocateDescriptorSets"), std::string::npos) << error->message;
+  EXPECT_EQ(exactSetsWritten() - exactBefore, 0u);
+  EXPECT_EQ(changedOutside(target), 0u);
+  EXPECT_EQ(changedOutside(before), 0u);
+  EXPECT_EQ(changedOutside(after), 0u);
+  // With the driver back, the same work runs.
+  run(p, g, {offset});
+  EXPECT_EQ(exactSetsWritten() - exactBefore, 1u);
+  EXPECT_EQ(changedOutside(target, offset / 4, kWords), 0u);
+  EXPECT_EQ(read<uint32_t>(target, 1, offset)[0], 0x1000u);
+}
+
 TEST_F(DynamicRangeTest, SizedBindingInsideTheBufferUsesTheGroupsOwnSet) {
   if (!device_) GTEST_SKIP();
   ComputePipeline p = dynamicPipeline(kWriteEveryElement);
