@@ -73,12 +73,14 @@ class TextureBase final : public ObjectBase, public BackendOwner<backend::Textur
   MaybeError createDefaultView(Ref<TextureViewBase>* view) {
     return createViewNoReport(TextureViewDescriptor{}, view);
   }
-  // Validates the default view's resolved descriptor once, at the texture's
-  // creation (texture_view.cpp): those checks read only the texture's
-  // immutable properties and the device's features and limits, so a later
-  // createView() with no descriptor (or only a label) repeats only the
-  // texture's and its device's validity (#texture-view-creation).
+  // Resolves and validates the default view's descriptor once, at the
+  // texture's creation (texture_view.cpp): resolving and those checks read
+  // only the texture's immutable properties and the device's features and
+  // limits, so a later createView() with no descriptor (or only a label)
+  // repeats only the texture's and its device's validity
+  // (#texture-view-creation) and reuses the resolved descriptor.
   void prepareDefaultView();
+  struct DefaultView;  // texture_view.h
 
  private:
   Extent3D size_;
@@ -91,8 +93,9 @@ class TextureBase final : public ObjectBase, public BackendOwner<backend::Textur
   std::optional<TextureViewDimension> textureBindingViewDimension_;
   std::string textureBindingViewDimensionReason_;
   bool destroyed_ = false;
-  // prepareDefaultView() found the default view's descriptor valid.
-  bool defaultViewValidates_ = false;
+  // What prepareDefaultView() resolved, when the default view's descriptor
+  // validated; null otherwise.
+  std::unique_ptr<const DefaultView> defaultView_;
 };
 
 // #texture-creation "validating GPUTextureDescriptor" (and the content-timeline

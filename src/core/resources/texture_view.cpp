@@ -513,6 +513,21 @@ TextureViewBase::TextureViewBase(TextureBase* texture, const TextureViewDescript
       swizzle_(swizzle),
       defaults_(std::move(defaults)) {}
 
+TextureViewBase::TextureViewBase(TextureBase* texture, std::string_view label,
+                                 const TextureBase::DefaultView& view)
+    : ObjectBase(texture->device(), ObjectType::TextureView, label),
+      texture_(texture),
+      format_(*view.resolved.format),
+      dimension_(*view.resolved.dimension),
+      usage_(view.resolved.usage),
+      aspect_(view.resolved.aspect),
+      baseMipLevel_(view.resolved.baseMipLevel),
+      mipLevelCount_(*view.resolved.mipLevelCount),
+      baseArrayLayer_(view.resolved.baseArrayLayer),
+      arrayLayerCount_(*view.resolved.arrayLayerCount),
+      swizzle_(Swizzle{}),
+      defaults_(view.defaults) {}
+
 TextureViewBase::TextureViewBase(TextureBase* texture, const TextureViewDescriptor& r,
                                  TextureViewDefaults defaults, InvalidTag tag)
     : ObjectBase(texture->device(), ObjectType::TextureView, r.label, tag),
@@ -609,7 +624,9 @@ void TextureBase::prepareDefaultView() {
   TextureViewDefaults defaults;
   TextureViewDescriptor resolved =
       resolveTextureViewDescriptorDefaults(*this, TextureViewDescriptor{}, &defaults);
-  defaultViewValidates_ = validateTextureViewDescriptor(*this, resolved, defaults).isSuccess();
+  if (validateTextureViewDescriptor(*this, resolved, defaults).isSuccess()) {
+    defaultView_ = std::make_unique<const DefaultView>(DefaultView{std::move(resolved), defaults});
+  }
 }
 
 MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descriptor,
@@ -623,15 +640,15 @@ MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descript
   // The default view of a texture whose default view validated at creation
   // (prepareDefaultView): the content-timeline checks have nothing to check,
   // and of validateTextureViewDescriptor's only its first can fail now.
-  if (defaultViewValidates_ && isDefaultViewDescriptor(descriptor)) {
-    TextureViewDescriptor resolved =
-        resolveTextureViewDescriptorDefaults(*this, descriptor, &defaults);
+  if (defaultView_ && isDefaultViewDescriptor(descriptor)) {
     if (MaybeError error = dev->validateObject(this, "The texture"); error.isError()) {
+      TextureViewDescriptor resolved = defaultView_->resolved;
+      resolved.label = descriptor.label;
+      defaults = defaultView_->defaults;
       invalid(resolved);
       return error;
     }
-    *view = Ref<TextureViewBase>::adopt(
-        new TextureViewBase(this, resolved, Swizzle{}, std::move(defaults)));
+    *view = Ref<TextureViewBase>::adopt(new TextureViewBase(this, descriptor.label, *defaultView_));
     return realiseNoReport(dev, **view, dev->backend().createTextureView(**view));
   }
 

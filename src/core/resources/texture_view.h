@@ -85,6 +85,13 @@ class TextureViewDefaults {
   TextureUsageFlags textureUsage_{};
 };
 
+// The default view's descriptor, resolved, and the defaults that gave it
+// (TextureBase::prepareDefaultView).
+struct TextureBase::DefaultView {
+  TextureViewDescriptor resolved;  // without a label: each view has its own
+  TextureViewDefaults defaults;
+};
+
 class TextureViewBase final : public ObjectBase, public BackendOwner<backend::TextureViewBackend> {
  public:
   // `resolved` has every optional field set.
@@ -92,6 +99,9 @@ class TextureViewBase final : public ObjectBase, public BackendOwner<backend::Te
                   TextureViewDefaults defaults);
   TextureViewBase(TextureBase* texture, const TextureViewDescriptor& resolved,
                   TextureViewDefaults defaults, InvalidTag);
+  // The texture's default view (TextureBase::DefaultView) labelled `label`.
+  TextureViewBase(TextureBase* texture, std::string_view label,
+                  const TextureBase::DefaultView& view);
   ~TextureViewBase() override;
 
   TextureBase* texture() const { return texture_.get(); }

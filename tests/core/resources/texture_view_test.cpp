@@ -620,6 +620,9 @@ TEST_F(TextureViewTest, TheDefaultViewIsValidatedOnceAtTheTexturesCreation) {
   }
   EXPECT_FALSE(full->defaults().applied(core::TextureViewDefaults::kUsage));
   EXPECT_EQ(labelled->label(), "kept");
+  // Each keeps its own label (the prepared descriptor has none).
+  EXPECT_EQ(prepared->label(), "");
+  EXPECT_EQ(validView(t, {.label = "again"}, &a)->label(), "again");
 
   // An invalid texture has no prepared default view: the full checks fail it,
   // reported or not.
