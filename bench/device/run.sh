@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # On the `device` tool's GPU machine (bench/device/pack.sh copies this to
 # .h200/run.sh): unpacks the Vulkan loader (.gl), runs the Vulkan suite under
-# the Khronos validation layer ($OUT/vulkan_tests.txt), the render demo
+# the Khronos validation layer ($OUT/vulkan_tests.txt, the GPU's name first), the render demo
 # ($OUT/demo.txt, its PNG files in $OUT/demo_png.tgz), the pair benchmarks
-# alternating with raw ($OUT/alt_*.txt) and the three Vulkan benchmarks,
+# alternating with raw ($OUT/alternating.txt) and the three Vulkan benchmarks,
 # medians of 3 ($OUT/bench_*.txt, without the alternating ones). Environment: FILTER (gtest
 # filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, BFILTER (benchmark
 # filter), PROFILE=1 (perf stat and a flat perf profile of bench_compute's
@@ -18,10 +18,11 @@ export VK_LAYER_PATH=$H/layers
 if ! ls /usr/share/vulkan/icd.d/*nvidia* /etc/vulkan/icd.d/*nvidia* >/dev/null 2>&1; then
   export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 fi
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > $OUT/gpu.txt 2>&1
+# At most 8 files come back: the GPU's name goes at the top of the suite's.
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > $OUT/vulkan_tests.txt 2>&1
 chmod +x $H/bin/*
 START=$(date +%s)
-BINDERY_VULKAN_VALIDATION=1 timeout ${SUITE_LIMIT:-240} $H/bin/bindery_vulkan_tests ${FILTER:+--gtest_filter=$FILTER} > $OUT/vulkan_tests.txt 2>&1
+BINDERY_VULKAN_VALIDATION=1 timeout ${SUITE_LIMIT:-240} $H/bin/bindery_vulkan_tests ${FILTER:+--gtest_filter=$FILTER} >> $OUT/vulkan_tests.txt 2>&1
 echo "suite rc=$? in $(( $(date +%s) - START )) s" >> $OUT/vulkan_tests.txt
 bench() {
   [ -z "${SKIP_BENCH:-}" ] || return 0
@@ -33,8 +34,8 @@ bench() {
 # medians: no repetitions), then the rest.
 if [ -z "${SKIP_BENCH:-}" ]; then
   for b in bench_compute bench_render; do
-    timeout 120 $H/bin/$b --benchmark_filter=Alternating > $OUT/alt_$b.txt 2>&1
-    echo "$b rc=$?" >> $OUT/alt_$b.txt
+    timeout 120 $H/bin/$b --benchmark_filter=Alternating >> $OUT/alternating.txt 2>&1
+    echo "$b rc=$?" >> $OUT/alternating.txt
   done
 fi
 bench bench_vulkan
