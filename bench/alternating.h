@@ -51,4 +51,13 @@ class Alternation {
   std::vector<double> a_, b_;
 };
 
+// A *_Alternating benchmark's loop: bindery's batch and raw's (each returns
+// its ns per pair) alternating, reported as "bindery_ns", "raw_ns", "ratio".
+template <class A, class B>
+void alternate(benchmark::State& state, A&& binderyBatch, B&& rawBatch) {
+  Alternation pairs;
+  for (auto _ : state) pairs.run(binderyBatch, rawBatch);
+  pairs.report(state, "bindery_ns", "raw_ns");
+}
+
 }  // namespace bindery_bench

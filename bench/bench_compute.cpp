@@ -281,6 +281,11 @@ struct RawCompute : bindery_bench::RawDevice {
   std::vector<VkDescriptorSet> sets[2];
   bool ok = false;
 
+  // recordRawPairs into this device's command buffer.
+  void recordPairs(int dynamic) {
+    recordRawPairs(commands, pipeline[dynamic], layout[dynamic], sets[dynamic], dynamic);
+  }
+
   RawCompute() {
     bindery::vulkan::Instance* instance = bindery::vulkan::sharedInstance();
     if (!instance || instance->physicalDevices().empty()) return;
@@ -357,10 +362,7 @@ void BM_BindDispatch_Raw(benchmark::State& state) {
   double record = 0, total = 0;
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
-    double cpu = threadNs();
-    recordRawPairs(r.commands, r.pipeline[dynamic], r.layout[dynamic], r.sets[dynamic], dynamic);
-    record += threadNs() - cpu;
-    bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
+    record += r.recordSubmitAndWait([&] { r.recordPairs(dynamic); });
     total += nsSince(start);
   }
   double pairs = double(state.iterations()) * kPairs;
@@ -377,25 +379,15 @@ void BM_BindDispatch_Alternating(benchmark::State& state) {
   if (!b.ok || !r.ok) return state.SkipWithError("no Vulkan device");
   int dynamic = static_cast<int>(state.range(0));
   b.finish();
-  bindery_bench::Alternation pairs;
-  for (auto _ : state) {
-    pairs.run(
-        [&] {
-          double encode = 0, submit = 0;
-          b.encodeAndSubmit(dynamic == 1, encode, submit);
-          b.finish();
-          return (encode + submit) / kPairs;
-        },
-        [&] {
-          double cpu = threadNs();
-          recordRawPairs(r.commands, r.pipeline[dynamic], r.layout[dynamic], r.sets[dynamic],
-                         dynamic);
-          double recorded = threadNs() - cpu;
-          bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
-          return recorded / kPairs;
-        });
-  }
-  pairs.report(state, "bindery_ns", "raw_ns");
+  bindery_bench::alternate(
+      state,
+      [&] {
+        double encode = 0, submit = 0;
+        b.encodeAndSubmit(dynamic == 1, encode, submit);
+        b.finish();
+        return (encode + submit) / kPairs;
+      },
+      [&] { return r.recordSubmitAndWait([&] { r.recordPairs(dynamic); }) / kPairs; });
 }
 
 // Raw, pipelined as BindDispatch_BinderyPipelined: two command buffers, each

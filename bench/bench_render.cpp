@@ -462,10 +462,7 @@ void BM_BindDraw_Raw(benchmark::State& state) {
   double record = 0, total = 0;
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
-    double cpu = threadNs();
-    recordRawDraws(r, dynamic);
-    record += threadNs() - cpu;
-    bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
+    record += r.recordSubmitAndWait([&] { recordRawDraws(r, dynamic); });
     total += nsSince(start);
   }
   double pairs = double(state.iterations()) * kPairs;
@@ -482,25 +479,16 @@ void BM_BindDraw_Alternating(benchmark::State& state) {
   if (!b.ok || !r.ok) return state.SkipWithError("no Vulkan device");
   int dynamic = static_cast<int>(state.range(0));
   b.finish();
-  bindery_bench::Alternation pairs;
-  for (auto _ : state) {
-    pairs.run(
-        [&] {
-          double encode = 0, submit = 0, total = 0;
-          runPass(
-              b, [&](bindery::RenderPassEncoder& pass) { b.encode(pass, kPairs, dynamic == 1); },
-              &encode, &submit, &total);
-          return (encode + submit) / kPairs;
-        },
-        [&] {
-          double cpu = threadNs();
-          recordRawDraws(r, dynamic);
-          double recorded = threadNs() - cpu;
-          bindery_bench::submitAndWait(r.device, r.queue, r.commands, r.fence);
-          return recorded / kPairs;
-        });
-  }
-  pairs.report(state, "bindery_ns", "raw_ns");
+  bindery_bench::alternate(
+      state,
+      [&] {
+        double encode = 0, submit = 0, total = 0;
+        runPass(
+            b, [&](bindery::RenderPassEncoder& pass) { b.encode(pass, kPairs, dynamic == 1); },
+            &encode, &submit, &total);
+        return (encode + submit) / kPairs;
+      },
+      [&] { return r.recordSubmitAndWait([&] { recordRawDraws(r, dynamic); }) / kPairs; });
 }
 
 }  // namespace

@@ -43,6 +43,17 @@ inline void submitAndWait(VkDevice device, VkQueue queue, VkCommandBuffer comman
 }
 
 struct RawDevice {
+  // `record` (into `commands`) timed in this thread's CPU time, then
+  // submitted and waited for; returns the recording's ns.
+  template <class F>
+  double recordSubmitAndWait(F&& record) {
+    double cpu = threadNs();
+    record();
+    double ns = threadNs() - cpu;
+    submitAndWait(device, queue, commands, fence);
+    return ns;
+  }
+
   VkDevice device = VK_NULL_HANDLE;
   VkQueue queue = VK_NULL_HANDLE;
   VkCommandPool pool = VK_NULL_HANDLE;
