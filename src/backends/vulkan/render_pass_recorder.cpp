@@ -102,6 +102,8 @@ bool RenderPassRecorder::handles(CommandType type) const {
   }
 }
 
+// setBindGroup and the draws run once per pair: their steps below are
+// inlined into record() (always_inline), one call per command.
 Status RenderPassRecorder::record(CommandType type, const uint8_t* p) {
   switch (type) {
     case CommandType::BeginRenderPass: return beginPass(p);
@@ -363,13 +365,13 @@ void RenderPassRecorder::endPass() {
   discarded_.clear();
 }
 
-void RenderPassRecorder::setPipeline(const uint8_t* p) {
+[[gnu::always_inline]] inline void RenderPassRecorder::setPipeline(const uint8_t* p) {
   const auto* pipeline =
       static_cast<const core::RenderPipelineBase*>(payload<core::SetPipelineCmd>(p).pipeline);
   pipeline_ = &RenderPipeline::of(*pipeline);
 }
 
-Status RenderPassRecorder::setBindGroup(const uint8_t* p) {
+[[gnu::always_inline]] inline Status RenderPassRecorder::setBindGroup(const uint8_t* p) {
   const auto& cmd = payload<core::SetBindGroupCmd>(p);
   return binder_.setBindGroup(cmd);
 }
@@ -423,7 +425,7 @@ void RenderPassRecorder::setStencilReference(const uint8_t* p) {
                            payload<core::StencilReferenceCmd>(p).reference);
 }
 
-Status RenderPassRecorder::bindPipeline() {
+[[gnu::always_inline]] inline Status RenderPassRecorder::bindPipeline() {
   // The same pipeline as the last draw's: nothing to do (no shared_future read).
   if (pipeline_ == preparedPipeline_) return {};
   Result<VkPipeline> handle = pipeline_->handle();
@@ -437,13 +439,13 @@ Status RenderPassRecorder::bindPipeline() {
   return {};
 }
 
-Status RenderPassRecorder::bindSets() {
+[[gnu::always_inline]] inline Status RenderPassRecorder::bindSets() {
   // A transient set for dynamic offsets could not be made: this draw cannot
   // run, nor the command buffer.
   return std::move(binder_.bind(commands_).error);
 }
 
-void RenderPassRecorder::bindVertexBuffers() {
+[[gnu::always_inline]] inline void RenderPassRecorder::bindVertexBuffers() {
   while (vertexDirtyMask_) {
     auto slot = static_cast<uint32_t>(__builtin_ctz(vertexDirtyMask_));
     vertexDirtyMask_ &= vertexDirtyMask_ - 1;
@@ -458,7 +460,7 @@ void RenderPassRecorder::bindVertexBuffers() {
   }
 }
 
-Status RenderPassRecorder::prepareDraw() {
+[[gnu::always_inline]] inline Status RenderPassRecorder::prepareDraw() {
   if (Status s = bindPipeline(); s.isError()) return s;
   if (Status s = bindSets(); s.isError()) return s;
   bindVertexBuffers();
