@@ -9,6 +9,7 @@
 #include "backends/vulkan/capabilities.h"
 #include "backends/vulkan/query_set.h"
 #include "backends/vulkan/shader_features.h"
+#include "backends/vulkan/texture.h"
 
 namespace bindery::vulkan {
 

@@ -26,6 +26,8 @@
 
 namespace bindery::vulkan {
 
+struct TextureStateChange;  // texture.h
+
 class Device final : public backend::DeviceBackend {
  public:
   struct Options {
@@ -46,6 +48,10 @@ class Device final : public backend::DeviceBackend {
   const FormatTable& formats() const { return formats_; }
   bool usesTimelineSemaphore() const { return timeline_ != VK_NULL_HANDLE; }
   bool isLost() const { return lost_; }
+  // A texture's tracked state of subresource `index` before recording a
+  // submission changes it (Texture::aboutToChange): kept while submit()
+  // records, put back if the submission fails, since nothing of it runs.
+  void noteTextureState(const TextureStateChange& change);  // texture.cpp
   // VK_KHR_dynamic_rendering's commands; null when the device lacks it
   // (render passes then give a 'not supported yet' internal error).
   PFN_vkCmdBeginRenderingKHR cmdBeginRendering = nullptr;
@@ -158,6 +164,9 @@ class Device final : public backend::DeviceBackend {
   };
   std::deque<InFlightCommands> inFlightCommands_;
   std::vector<VkCommandBuffer> freeCommandBuffers_;
+  // noteTextureState's record of the submission being recorded.
+  bool recordingSubmission_ = false;
+  std::vector<TextureStateChange> textureChanges_;
   struct Deletion {
     Serial serial;
     std::function<void()> destroy;

@@ -11,6 +11,7 @@
 #include "backends/vulkan/command_recorder.h"
 #include "backends/vulkan/copies.h"
 #include "backends/vulkan/device.h"
+#include "backends/vulkan/texture.h"
 #include "core/commands/command_buffer.h"
 #include "core/resources/buffer.h"
 #include "core/resources/format.h"
@@ -103,6 +104,8 @@ Result<Serial> Device::submit(std::span<const core::CommandStream* const> stream
   if (lost_) return backend::deviceLost("The Vulkan device is lost.");
   std::vector<VkCommandBuffer> recorded;
   Status failed;
+  recordingSubmission_ = true;
+  textureChanges_.clear();
   for (const core::CommandStream* stream : streams) {
     // An empty command buffer (createCommandEncoder().finish()) records
     // nothing: the submission signals its serial without it.
@@ -121,8 +124,15 @@ Result<Serial> Device::submit(std::span<const core::CommandStream* const> stream
       break;
     }
   }
+  recordingSubmission_ = false;
   if (failed.isError()) {
-    // Nothing of this submission runs; earlier queue writes still do.
+    // Nothing of this submission runs, so the textures' tracked layouts and
+    // initialised bits go back to what they were (undone from the latest
+    // change back); earlier queue writes still run.
+    for (auto it = textureChanges_.rbegin(); it != textureChanges_.rend(); ++it) {
+      it->texture->restoreState(it->index, it->layout, it->initialized);
+    }
+    textureChanges_.clear();
     for (VkCommandBuffer c : recorded) {
       vkEndCommandBuffer(c);
       freeCommandBuffers_.push_back(c);
@@ -131,6 +141,7 @@ Result<Serial> Device::submit(std::span<const core::CommandStream* const> stream
     if (flushed.isError()) return flushed.error();
     return failed.error();
   }
+  textureChanges_.clear();
   return submitCommandBuffers(recorded);
 }
 

@@ -168,11 +168,20 @@ bool Texture::isInitialized(uint32_t mipLevel, uint32_t layer, VkImageAspectFlag
   return (initialized_[index(mipLevel, layer)] & bits) == bits;
 }
 
+void Device::noteTextureState(const TextureStateChange& change) {
+  if (recordingSubmission_) textureChanges_.push_back(change);
+}
+
+void Texture::aboutToChange(uint32_t i) {
+  device_.noteTextureState({this, i, layouts_[i], initialized_[i]});
+}
+
 void Texture::transition(VkCommandBuffer commands, const SubresourceRange& range,
                          VkImageLayout layout, VkPipelineStageFlags dstStage,
                          VkAccessFlags dstAccess) {
   std::vector<VkImageMemoryBarrier> barriers;
   for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {
+    aboutToChange(index(range.mipLevel, layer));
     VkImageLayout& current = layouts_[index(range.mipLevel, layer)];
     // Even an unchanged layout gets a barrier: it orders this transfer after
     // earlier writes of the subresource.
@@ -254,6 +263,7 @@ void Texture::prepareTransferWrite(VkCommandBuffer commands, const SubresourceRa
   if (whole) {
     uint8_t bits = aspectBits(range.aspects & allAspects_);
     for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {
+      aboutToChange(index(range.mipLevel, layer));
       initialized_[index(range.mipLevel, layer)] |= bits;
     }
   } else {
@@ -267,6 +277,7 @@ void Texture::prepareAttachment(VkCommandBuffer commands, const SubresourceRange
   if (cleared) {
     uint8_t bits = aspectBits(range.aspects & allAspects_);
     for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {
+      aboutToChange(index(range.mipLevel, layer));
       initialized_[index(range.mipLevel, layer)] |= bits;
     }
   } else {
@@ -299,6 +310,7 @@ void Texture::prepareShaderUse(VkCommandBuffer commands, const SubresourceRange&
 void Texture::markDiscarded(const SubresourceRange& range) {
   uint8_t bits = aspectBits(range.aspects & allAspects_);
   for (uint32_t layer = range.firstLayer; layer < range.firstLayer + range.layerCount; ++layer) {
+    aboutToChange(index(range.mipLevel, layer));
     initialized_[index(range.mipLevel, layer)] &= static_cast<uint8_t>(~bits);
   }
 }

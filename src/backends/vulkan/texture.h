@@ -30,6 +30,17 @@ struct SubresourceRange {
   VkImageAspectFlags aspects = 0;
 };
 
+class Texture;
+
+// One subresource's tracked state before a recording changed it
+// (Device::noteTextureState).
+struct TextureStateChange {
+  Texture* texture;
+  uint32_t index;  // (mip, layer)
+  VkImageLayout layout;
+  uint8_t initialized;
+};
+
 class Texture final : public backend::TextureBackend {
  public:
   static Result<std::unique_ptr<Texture>> create(Device& device, const core::TextureBase& texture);
@@ -42,6 +53,13 @@ class Texture final : public backend::TextureBackend {
   void destroy() override;
 
   static Texture& of(const core::TextureBase& texture);
+
+  // Puts back one subresource's tracked layout and initialised bits (a
+  // failed submission's, Device::submit: nothing of it runs).
+  void restoreState(uint32_t index, VkImageLayout layout, uint8_t initialized) {
+    layouts_[index] = layout;
+    initialized_[index] = initialized;
+  }
 
   // Before a transfer reads `range`: clears what was never written, then
   // moves it to TRANSFER_SRC_OPTIMAL.
@@ -85,6 +103,9 @@ class Texture final : public backend::TextureBackend {
   // A block-compressed format cannot be cleared (vkCmdClearColorImage):
   // zeros are copied in from staging memory instead.
   void copyZeros(VkCommandBuffer commands, uint32_t mip, uint32_t layer);
+  // Before the tracked state of subresource `index` changes: the device
+  // keeps what it was while it records a submission.
+  void aboutToChange(uint32_t index);
 
   Device& device_;
   TextureFormat webgpuFormat_;

@@ -1,7 +1,8 @@
 // A draw whose dynamic-offset binding passes its buffer's end needs a
 // transient descriptor set written for that offset (src/backends/vulkan/
 // dynamic_ranges.h), as dispatches do (dynamic_range_test.cpp): the draw
-// reads the block at its offset.
+// reads the block at its offset, and a transient set that cannot be
+// allocated fails the submission instead of drawing without its set.
 #include "backends/vulkan/dynamic_ranges.h"
 #include "render_test.h"
 
@@ -68,6 +69,31 @@ TEST_F(RenderDynamicRangeTest, APastTheEndOffsetDrawsTheBlockAtTheOffset) {
   draw(t, 0);
   EXPECT_EQ(exactSetsWritten() - exactBefore, 1u);
   expectImage(t, [](uint32_t, uint32_t) { return Rgba{255, 0, 0, 255}; });
+}
+
+TEST_F(RenderDynamicRangeTest, ATransientSetThatCannotBeMadeFailsTheSubmissionAndDrawsNothing) {
+  if (!device_) GTEST_SKIP();
+  Texture t = target();
+  PFN_vkAllocateDescriptorSets driver = ::bindery::vulkan::vkAllocateDescriptorSets;
+  ::bindery::vulkan::vkAllocateDescriptorSets = [](VkDevice, const VkDescriptorSetAllocateInfo*,
+                                                   VkDescriptorSet*) {
+    return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  };
+  device_.pushErrorScope(ErrorFilter::OutOfMemory);
+  draw(t, 768);
+  ::bindery::vulkan::vkAllocateDescriptorSets = driver;
+  std::optional<Error> error = device_.popErrorScope().error;
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->type, ErrorType::OutOfMemory);
+  EXPECT_NE(error->message.find("submit"), std::string::npos) << error->message;
+  EXPECT_NE(error->message.find("vkAllocateDescriptorSets"), std::string::npos) << error->message;
+  // Nothing of the command buffer ran, not even the pass's clear: the
+  // target is still as created (zero), and its tracked layout is still the
+  // one it had (the next pass moves it from there: the layer stays silent).
+  expectImage(t, [](uint32_t, uint32_t) { return Rgba{0, 0, 0, 0}; });
+  // With the driver back, the same draw runs.
+  draw(t, 768);
+  expectImage(t, [](uint32_t, uint32_t) { return Rgba{255, 255, 255, 255}; });
 }
 
 }  // namespace
