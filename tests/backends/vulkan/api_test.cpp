@@ -4,7 +4,25 @@
 #include <chrono>
 #include <cstring>
 
+#include "backends/vulkan/functions.h"
+
 namespace bindery::vulkan::testing {
+
+void VulkanApiTest::expectDescriptorSetAllocationFailure(const std::function<void()>& work) {
+  PFN_vkAllocateDescriptorSets driver = ::bindery::vulkan::vkAllocateDescriptorSets;
+  ::bindery::vulkan::vkAllocateDescriptorSets = [](VkDevice, const VkDescriptorSetAllocateInfo*,
+                                                   VkDescriptorSet*) {
+    return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  };
+  device_.pushErrorScope(ErrorFilter::OutOfMemory);
+  work();
+  ::bindery::vulkan::vkAllocateDescriptorSets = driver;
+  std::optional<Error> error = device_.popErrorScope().error;
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->type, ErrorType::OutOfMemory);
+  EXPECT_NE(error->message.find("submit"), std::string::npos) << error->message;
+  EXPECT_NE(error->message.find("vkAllocateDescriptorSets"), std::string::npos) << error->message;
+}
 
 using namespace std::chrono_literals;
 

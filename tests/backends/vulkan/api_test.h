@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "bindery/bindery.h"
@@ -26,6 +27,10 @@ class VulkanApiTest : public VulkanTest {
   // Errors that reached the uncaptured-error callback (each fails the test
   // unless the test takes them).
   std::vector<Error> takeErrors() { return std::exchange(errors_, {}); }
+  // Runs `work` (which submits) with vkAllocateDescriptorSets failing as a
+  // driver out of memory does, the driver's put back after, and expects the
+  // submission's error: a GPUOutOfMemoryError naming submit and the call.
+  void expectDescriptorSetAllocationFailure(const std::function<void()>& work);
 
   Adapter adapter_;
   Device device_;
