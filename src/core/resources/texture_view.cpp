@@ -498,9 +498,10 @@ MaybeError validateTextureViewDescriptor(const TextureBase& texture, const Textu
 
 // --- TextureViewBase -------------------------------------------------------------------
 
-TextureViewBase::TextureViewBase(TextureBase* texture, const TextureViewDescriptor& r,
-                                 Swizzle swizzle, TextureViewDefaults defaults)
-    : ObjectBase(texture->device(), ObjectType::TextureView, r.label),
+TextureViewBase::TextureViewBase(TextureBase* texture, std::string_view label,
+                                 const TextureViewDescriptor& r, Swizzle swizzle,
+                                 TextureViewDefaults defaults)
+    : ObjectBase(texture->device(), ObjectType::TextureView, label),
       texture_(texture),
       format_(*r.format),
       dimension_(*r.dimension),
@@ -512,21 +513,6 @@ TextureViewBase::TextureViewBase(TextureBase* texture, const TextureViewDescript
       arrayLayerCount_(*r.arrayLayerCount),
       swizzle_(swizzle),
       defaults_(std::move(defaults)) {}
-
-TextureViewBase::TextureViewBase(TextureBase* texture, std::string_view label,
-                                 const TextureBase::DefaultView& view)
-    : ObjectBase(texture->device(), ObjectType::TextureView, label),
-      texture_(texture),
-      format_(*view.resolved.format),
-      dimension_(*view.resolved.dimension),
-      usage_(view.resolved.usage),
-      aspect_(view.resolved.aspect),
-      baseMipLevel_(view.resolved.baseMipLevel),
-      mipLevelCount_(*view.resolved.mipLevelCount),
-      baseArrayLayer_(view.resolved.baseArrayLayer),
-      arrayLayerCount_(*view.resolved.arrayLayerCount),
-      swizzle_(Swizzle{}),
-      defaults_(view.defaults) {}
 
 TextureViewBase::TextureViewBase(TextureBase* texture, const TextureViewDescriptor& r,
                                  TextureViewDefaults defaults, InvalidTag tag)
@@ -648,7 +634,8 @@ MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descript
       invalid(resolved);
       return error;
     }
-    *view = Ref<TextureViewBase>::adopt(new TextureViewBase(this, descriptor.label, *defaultView_));
+    *view = Ref<TextureViewBase>::adopt(new TextureViewBase(
+        this, descriptor.label, defaultView_->resolved, Swizzle{}, defaultView_->defaults));
     return realiseNoReport(dev, **view, dev->backend().createTextureView(**view));
   }
 
@@ -666,7 +653,7 @@ MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descript
     return error;
   }
   *view = Ref<TextureViewBase>::adopt(
-      new TextureViewBase(this, resolved, *swizzle, std::move(defaults)));
+      new TextureViewBase(this, resolved.label, resolved, *swizzle, std::move(defaults)));
   return realiseNoReport(device(), **view, device()->backend().createTextureView(**view));
 }
 

@@ -94,14 +94,14 @@ struct TextureBase::DefaultView {
 
 class TextureViewBase final : public ObjectBase, public BackendOwner<backend::TextureViewBackend> {
  public:
-  // `resolved` has every optional field set.
-  TextureViewBase(TextureBase* texture, const TextureViewDescriptor& resolved, Swizzle swizzle,
+  // `resolved` has every optional field set; the view's label is `label`
+  // (resolved.label, or a label of its own for the texture's kept default
+  // view, TextureBase::DefaultView).
+  TextureViewBase(TextureBase* texture, std::string_view label,
+                  const TextureViewDescriptor& resolved, Swizzle swizzle,
                   TextureViewDefaults defaults);
   TextureViewBase(TextureBase* texture, const TextureViewDescriptor& resolved,
                   TextureViewDefaults defaults, InvalidTag);
-  // The texture's default view (TextureBase::DefaultView) labelled `label`.
-  TextureViewBase(TextureBase* texture, std::string_view label,
-                  const TextureBase::DefaultView& view);
   ~TextureViewBase() override;
 
   TextureBase* texture() const { return texture_.get(); }
