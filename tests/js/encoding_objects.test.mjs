@@ -207,3 +207,94 @@ test("a lean compute pass keeps its encoder's slot and goes with it", () => {
   // (The pipeline's entry and the queue's last command buffer may remain.)
   assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}: both slots given back`);
 });
+
+// A GPUComputePipeline is made as the encoding objects are (a stamped plain
+// object, its C++ object in the encoding table): every way of making one gives
+// the same kind of object, each is accepted by the lean and the full
+// setPipeline, and collected pipelines give their slots back while a kept
+// command buffer that used one still runs.
+test('compute pipelines: stamped objects from every path, accepted everywhere, slots given back', async () => {
+  const module = device.createShaderModule({
+    code: 'override k = 1u; @group(0) @binding(0) var<storage, read_write> b : array<u32>;\n' +
+      '@compute @workgroup_size(1) fn main() { b[0] = k; }',
+  });
+  const made = [
+    device.createComputePipeline({ label: 'lean', layout: 'auto', compute: { module } }),
+    device.createComputePipeline({ label: 'full', layout: 'auto', compute: { module, constants: { k: 2 } } }),
+    await device.createComputePipelineAsync({ label: 'async', layout: 'auto', compute: { module } }),
+  ];
+  for (const [i, pipeline] of made.entries()) {
+    assert.ok(pipeline instanceof GPUComputePipeline);
+    assert.equal(Object.prototype.toString.call(pipeline), '[object GPUComputePipeline]');
+    assert.deepEqual(Object.getOwnPropertyNames(pipeline), []);
+    assert.equal(pipeline.label, ['lean', 'full', 'async'][i]);
+    pipeline.label = `renamed ${i}`;
+    assert.equal(pipeline.label, `renamed ${i}`);
+    assert.ok(pipeline.getBindGroupLayout(0) instanceof GPUBindGroupLayout);
+  }
+  assert.throws(() => GPUComputePipeline.prototype.getBindGroupLayout.call({}, 0),
+    { name: 'TypeError', message: 'Illegal invocation' });
+  assert.throws(() => Object.getOwnPropertyDescriptor(GPUComputePipeline.prototype, 'label').get.call(
+    device.createCommandEncoder()), { name: 'TypeError', message: 'Illegal invocation' });
+  // A pipeline's label names it in a message: a group of another pipeline's layout.
+  const buffer = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
+  const group = device.createBindGroup({
+    layout: made[0].getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer } }],
+  });
+  const error = await scoped(device, () => {
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(made[1]);
+    pass.setBindGroup(0, group);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    encoder.finish();
+  });
+  assert.ok(error instanceof GPUValidationError);
+  assert.match(error.message, /renamed 1/);
+  // The full setPipeline (a descriptor on beginComputePass takes it) accepts every one.
+  const ok = await scoped(device, () => {
+    const encoder = device.createCommandEncoder({ label: 'e' });
+    const pass = encoder.beginComputePass({ label: 'p' });
+    for (const pipeline of made) {
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer } }],
+      }));
+      pass.dispatchWorkgroups(1);
+    }
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+  });
+  assert.equal(ok, null);
+
+  const out = slotsScript(`
+    const module = device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' });
+    // A command buffer that used a pipeline whose object is gone.
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(device.createComputePipeline({ layout: 'auto', compute: { module } }));
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    const kept = encoder.finish();
+    let peak = 0;
+    for (let round = 0; round < 5; round++) {
+      const pipelines = [];
+      for (let i = 0; i < 2000; i++) {
+        pipelines.push(device.createComputePipeline({ layout: 'auto', compute: { module } }));
+      }
+      peak = Math.max(peak, live());
+      pipelines.length = 0;
+      await settle();
+    }
+    await settle();
+    device.pushErrorScope('validation');
+    device.queue.submit([kept]);
+    const error = await device.popErrorScope();
+    console.log(JSON.stringify({ start, peak, end: live(), error: error?.message ?? null }));
+  `);
+  assert.equal(out.error, null);
+  assert.ok(out.peak >= out.start + 2000, `peak ${out.peak}: each pipeline holds a slot`);
+  assert.ok(out.peak < out.start + 6000, `peak ${out.peak}: collected pipelines give theirs back`);
+  assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}`);
+});

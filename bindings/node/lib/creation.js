@@ -34,6 +34,7 @@
 
 const { native } = require('./native');
 const { kinds, adopt, stampGet, stampOf, kindOf, fast } = require('./slots');
+const { makeComputePipeline } = require('./encoding');
 
 // Word layouts: src/creation.cpp reads the same.
 const scratch = new Uint32Array(new ArrayBuffer(4 * 16384));
@@ -470,8 +471,8 @@ function installCreateComputePipeline(prototype) {
       // constants (a record<USVString, GPUPipelineConstantValue>): the full method.
       if (compute.constants !== undefined || !isDictionary(module)) break lean;
       if (entryPoint !== undefined && typeof entryPoint !== 'string') break lean;
-      const pipeline = lean(device, label, layout === 'auto' ? undefined : layout, module, entryPoint);
-      if (pipeline !== undefined) return pipeline;
+      const slot = lean(device, label, layout === 'auto' ? undefined : layout, module, entryPoint);
+      if (slot !== undefined) return makeComputePipeline(slot);
     }
     return Reflect.apply(full, this, arguments);
   }, 1);

@@ -13,7 +13,7 @@
 // RangeError and message stays the addon's.
 //
 // The encoding objects (GPUCommandEncoder, the pass encoders, the bundle
-// encoder, GPUCommandBuffer) are made here: a plain object of the class's
+// encoder, GPUCommandBuffer) and GPUComputePipeline are made here: a plain object of the class's
 // prototype with a stamp (its slot in the addon's encoding table * 8 + the
 // class's tag) in a private field, whose slot a FinalizationRegistry gives
 // back when it is collected (no Node-API wrap or finalizer per object). The
@@ -322,6 +322,7 @@ function install(GPUDevice) {
   prototypes[kRenderPass] = GPURenderPassEncoder.prototype;
   prototypes[kBundleEncoder] = GPURenderBundleEncoder.prototype;
   prototypes[kCommandBuffer] = GPUCommandBuffer.prototype;
+  prototypes[kComputePipeline] = native.GPUComputePipeline.prototype;
   fast.setHooks(make, Stamp.get);
   encoderCreation(GPUDevice, GPUCommandEncoder);
   bindingCommands(GPUComputePassEncoder.prototype, kComputePass);
@@ -335,4 +336,10 @@ function install(GPUDevice) {
   passCommands(GPURenderBundleEncoder.prototype, kBundleEncoder, kRenderPipeline);
 }
 
-module.exports = { install };
+// A new GPUComputePipeline for the addon's `slot` (lib/creation.js's lean
+// createComputePipeline: the pipeline lives in the encoding table).
+function makeComputePipeline(slot) {
+  return make(kComputePipeline, slot);
+}
+
+module.exports = { install, makeComputePipeline };

@@ -302,7 +302,8 @@ Napi::Value leanCalls(const Napi::CallbackInfo& info) {
 // for 'auto'), module, entryPoint or undefined): createComputePipeline after
 // lib/creation.js checked that the descriptor has no other member, no
 // constants, and strings where strings go. The steps of createObject
-// without the WebIDL conversion; undefined (nothing done) when the device,
+// without the WebIDL conversion; the new pipeline's slot in the encoding
+// table (lib/creation.js makes its object), or undefined (nothing done) when the device,
 // the layout or the module is not one of the addon's, so the caller takes the
 // full method and its TypeError.
 Napi::Value leanCreateComputePipeline(const Napi::CallbackInfo& info) {
@@ -326,7 +327,7 @@ Napi::Value leanCreateComputePipeline(const Napi::CallbackInfo& info) {
   const DeviceRef& device = *d;
   ComputePipeline pipeline = device->device.createComputePipeline(descriptor);
   device->throwIfFailed();
-  return GPUComputePipeline::create(env, std::move(pipeline), device);
+  return Napi::Number::New(env, GPUComputePipeline::createSlot(std::move(pipeline), device));
 }
 
 // A JavaScript string's UTF-8 (lone surrogates become U+FFFD, as

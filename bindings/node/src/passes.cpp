@@ -66,6 +66,7 @@ uint32_t tagOf(ClassId id) {
     case ClassId::RenderPassEncoder: return 3;
     case ClassId::RenderBundleEncoder: return 4;
     case ClassId::CommandBuffer: return 5;
+    case ClassId::ComputePipeline: return 6;
     default: return 0;
   }
 }
@@ -125,6 +126,7 @@ const char* labelCall(ClassId id) {
     case ClassId::CommandBuffer: return "GPUCommandBuffer.label";
     case ClassId::ComputePassEncoder: return "GPUComputePassEncoder.label";
     case ClassId::RenderPassEncoder: return "GPURenderPassEncoder.label";
+    case ClassId::ComputePipeline: return "GPUComputePipeline.label";
     default: return "GPURenderBundleEncoder.label";
   }
 }
@@ -147,6 +149,7 @@ void withObject(const Napi::CallbackInfo& info, F&& f) {
     case ClassId::RenderPassEncoder: return f(static_cast<GPURenderPassEncoder*>(object)->handle);
     case ClassId::RenderBundleEncoder:
       return f(static_cast<GPURenderBundleEncoder*>(object)->handle);
+    case ClassId::ComputePipeline: return f(static_cast<GPUComputePipeline*>(object)->handle);
     default: throw Napi::TypeError::New(info.Env(), "Illegal invocation");
   }
 }
@@ -791,15 +794,12 @@ napi_value fastFinish(napi_env env, napi_callback_info info) {
   });
 }
 
-// A pipeline's entry in the encoding table, made on its first lean
-// setPipeline and freed with its JS object (a Node-API finalizer).
-template <class H, ClassId Id>
-struct PipelineEntry : EncodingObject {
-  static constexpr ClassId kId = Id;
-  H handle;
+// A GPURenderPipeline's entry in the encoding table, made on its first lean
+// setPipeline and freed with its JS object (a Node-API finalizer). (A
+// GPUComputePipeline lives in the table from its creation: pipelines.h.)
+struct RenderPipelineEntry : EncodingObject {
+  RenderPipeline handle;
 };
-using ComputePipelineEntry = PipelineEntry<ComputePipeline, ClassId::ComputePipeline>;
-using RenderPipelineEntry = PipelineEntry<RenderPipeline, ClassId::RenderPipeline>;
 
 void releasePipelineEntry(napi_env, void* data, void*) {
   EncodingState& t = encodingState;
@@ -809,27 +809,17 @@ void releasePipelineEntry(napi_env, void* data, void*) {
   t.freeSlots.push_back(slot);
 }
 
-// (pipeline) -> its stamp for the lean setPipeline (slot * 8 + 6 for a
-// GPUComputePipeline, + 7 for a GPURenderPipeline), or 0 for anything else.
+// (pipeline) -> its stamp for the lean setPipeline (slot * 8 + 7 for a
+// GPURenderPipeline), or 0 for anything else. (A GPUComputePipeline carries
+// its stamp, slot * 8 + 6, from its creation.)
 Napi::Value pipelineStampOf(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  std::unique_ptr<EncodingObject> entry;
-  uint32_t tag = 0;
-  if (auto* c = GPUComputePipeline::unwrap(env, info[0])) {
-    auto e = std::make_unique<ComputePipelineEntry>();
-    e->handle = c->handle;
-    e->id = ClassId::ComputePipeline;
-    entry = std::move(e);
-    tag = 6;
-  } else if (auto* r = GPURenderPipeline::unwrap(env, info[0])) {
-    auto e = std::make_unique<RenderPipelineEntry>();
-    e->handle = r->handle;
-    e->id = ClassId::RenderPipeline;
-    entry = std::move(e);
-    tag = 7;
-  } else {
-    return Napi::Number::New(env, 0);
-  }
+  auto* r = GPURenderPipeline::unwrap(env, info[0]);
+  if (r == nullptr) return Napi::Number::New(env, 0);
+  auto entry = std::make_unique<RenderPipelineEntry>();
+  entry->handle = r->handle;
+  entry->id = ClassId::RenderPipeline;
+  constexpr uint32_t tag = 7;
   uint32_t slot = addEncodingObject(std::move(entry));
   napi_status status = napi_add_finalizer(env, info[0], reinterpret_cast<void*>(uintptr_t{slot}),
                                           releasePipelineEntry, nullptr, nullptr);
@@ -851,7 +841,7 @@ napi_value fastSetPipeline(napi_env env, napi_callback_info info) {
     EncodingObject& p = passAt(env, st, a[1]);
     if (s.id == ClassId::ComputePassEncoder && p.id == ClassId::ComputePipeline) {
       auto& w = static_cast<GPUComputePassEncoder&>(s);
-      w.handle.setPipeline(static_cast<ComputePipelineEntry&>(p).handle);
+      w.handle.setPipeline(static_cast<GPUComputePipeline&>(p).handle);
       return w.device->throwIfFailed();
     }
     if (p.id != ClassId::RenderPipeline) badSlot(env);

@@ -45,6 +45,11 @@ Napi::Value getBindGroupLayoutOf(W& self, const Napi::CallbackInfo& info, const 
   return GPUBindGroupLayout::create(env, std::move(layout), self.device);
 }
 
+Napi::Value computeGetBindGroupLayout(const Napi::CallbackInfo& info) {
+  return getBindGroupLayoutOf(*self<GPUComputePipeline>(info), info,
+                              "GPUComputePipeline.getBindGroupLayout");
+}
+
 // A GPUPipelineError for the C++ PipelineError, with bindery's `code`.
 Napi::Value makePipelineError(Napi::Env env, const PipelineError& error) {
   Napi::Object options = Napi::Object::New(env);
@@ -113,12 +118,8 @@ void checkEnumCount(Napi::Env env) {
 // --- GPUComputePipeline / GPURenderPipeline ------------------------------------------
 
 void GPUComputePipeline::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUComputePipeline",
-                {InstanceMethod<&GPUComputePipeline::getBindGroupLayout>("getBindGroupLayout",
-                                                                         idl::kOperation)});
-}
-Napi::Value GPUComputePipeline::getBindGroupLayout(const Napi::CallbackInfo& info) {
-  return getBindGroupLayoutOf(*this, info, "GPUComputePipeline.getBindGroupLayout");
+  defineEncodingClass(env, exports, ClassId::ComputePipeline, "GPUComputePipeline");
+  defineMethod<GPUComputePipeline>(env, "getBindGroupLayout", computeGetBindGroupLayout);
 }
 
 void GPURenderPipeline::init(Napi::Env env, Napi::Object exports) {

@@ -8,6 +8,7 @@
 #include <napi.h>
 
 #include "addon.h"
+#include "encoding.h"
 #include "objects.h"
 
 namespace bindery::node {
@@ -53,14 +54,13 @@ class GPUCompilationMessage : public Napi::ObjectWrap<GPUCompilationMessage> {
   CompilationMessage message_;
 };
 
-class GPUComputePipeline
-    : public Wrapper<GPUComputePipeline, ComputePipeline, ClassId::ComputePipeline> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUComputePipeline.label";
-  using Wrapper::Wrapper;
+// GPUComputePipeline is made as the encoding objects are (encoding.h): a
+// plain object of the class's prototype with a stamp (lib/encoding.js), its
+// C++ object in the encoding table until a FinalizationRegistry callback
+// frees it; no Node-API wrap. The lean setPipeline reads its stamp directly.
+struct GPUComputePipeline
+    : EncodingClass<GPUComputePipeline, ComputePipeline, ClassId::ComputePipeline> {
   static void init(Napi::Env env, Napi::Object exports);
-
-  Napi::Value getBindGroupLayout(const Napi::CallbackInfo& info);
 };
 
 class GPURenderPipeline
