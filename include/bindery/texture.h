@@ -56,6 +56,14 @@ class Texture : public detail::Handle {
   BINDERY_HANDLE_CLASS(Texture);
 
   TextureView createView(const TextureViewDescriptor& descriptor = {}) const;
+  // bindery extension: a new view with the default descriptor (createView()
+  // with none) when that makes a valid view now, made without reporting
+  // anything; a null handle otherwise (an invalid texture, a lost device, a
+  // failed allocation), and createView() then reports why. Every such view
+  // is the same immutable view but for its label, so a binding may keep one
+  // and hand it out to the callers that set no label (the Node addon's
+  // texture.createView(): lib/creation.js).
+  TextureView tryCreateDefaultView() const;
   void destroy();
 
   uint32_t width() const;

@@ -235,6 +235,129 @@ test('createView: lean and full paths agree', async () => {
   assert.throws(() => GPUTexture.prototype.createView.call({}), { name: 'TypeError' });
 });
 
+// createView() with no label and no member (lib/creation.js): each call's
+// object stands for the texture's one shared default view, until a label is
+// set on it; it behaves as a view of its own in every way.
+test('createView(): objects of their own over one shared default view, labels apart', async () => {
+  const texture = device.createTexture({
+    label: 't', size: [8, 8], format: 'rgba8unorm',
+    usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.RENDER_ATTACHMENT,
+  });
+  const before = fast.liveSlots();
+  const views = [texture.createView(), texture.createView({}), texture.createView(null),
+    texture.createView({ swizzle: 'rgba' })];
+  // One slot for all of them (the texture's own, made on first use, and the shared view's).
+  assert.equal(fast.liveSlots(), before + 2);
+  // A member given, even at its default, makes a view of its own.
+  texture.createView({ aspect: 'all' });
+  assert.equal(fast.liveSlots(), before + 3);
+  for (const [i, view] of views.entries()) {
+    assert.ok(view instanceof GPUTextureView);
+    assert.deepEqual(Object.getOwnPropertyNames(view), []);
+    assert.equal(view.label, '');
+    for (const other of views.slice(i + 1)) assert.notEqual(view, other);
+  }
+  const layout = device.createBindGroupLayout({
+    entries: [{ binding: 0, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'uint' } }],
+  });
+  const sampled = device.createBindGroupLayout({
+    entries: [{ binding: 0, visibility: GPUShaderStage.FRAGMENT, texture: {} }],
+  });
+  // A label set on one names that view only.
+  views[1].label = 'mine';
+  assert.equal(views[1].label, 'mine');
+  assert.equal(views[0].label, '');
+  assert.equal(views[2].label, '');
+  const named = await outcome(device, () => device.createBindGroup({
+    layout, entries: [{ binding: 0, resource: views[1] }] }));
+  assert.match(named.error, /GPUValidationError: .*TextureView "mine"/);
+  const unnamed = await outcome(device, () => device.createBindGroup({
+    layout, entries: [{ binding: 0, resource: views[0] }] }));
+  assert.match(unnamed.error, /GPUValidationError/);
+  assert.doesNotMatch(unnamed.error, /mine/);
+  views[0].label = 42;
+  assert.equal(views[0].label, '42');
+  assert.equal(views[1].label, 'mine');
+  // Every one binds and renders as a view of its own would.
+  for (const view of views) {
+    const r = await outcome(device, () => device.createBindGroup({
+      layout: sampled, entries: [{ binding: 0, resource: view }] }));
+    assert.equal(r.error, null);
+  }
+  // Two of them as two color attachments are the same subresource twice, as
+  // two views made with a descriptor are: the same validation error.
+  const pass = (a, b) => outcome(device, () => {
+    const encoder = device.createCommandEncoder();
+    encoder.beginRenderPass({ colorAttachments: [a, b].map((view) => ({
+      view, loadOp: 'clear', storeOp: 'store' })) }).end();
+    encoder.finish();
+  });
+  const shared = await pass(texture.createView(), texture.createView());
+  const own = await pass(texture.createView({ label: '' }), texture.createView({ label: '' }));
+  assert.match(shared.error, /GPUValidationError/);
+  assert.equal(shared.error, own.error);
+  // The label setter's checks are the native ones.
+  assert.throws(() => { views[2].label = Symbol('x'); }, TypeError);
+  const setter = Object.getOwnPropertyDescriptor(GPUTextureView.prototype, 'label').set;
+  assert.equal(setter.name, 'set label');
+  assert.equal(setter.length, 1);
+  assert.throws(() => setter.call({}, 'x'), { name: 'TypeError', message: /Illegal invocation/ });
+  assert.throws(() => setter.call(5, 'x'), { name: 'TypeError', message: /Illegal invocation/ });
+
+  // An invalid texture: each createView() reports its error.
+  device.pushErrorScope('validation');
+  const broken = device.createTexture({ label: 'b', size: [4, 4], format: 'rgba8unorm', usage: 0 });
+  await device.popErrorScope();
+  for (let i = 0; i < 2; i++) {
+    const r = await outcome(device, () => broken.createView());
+    assert.match(r.error, /GPUValidationError: .*Texture "b"/);
+    assert.equal(r.class, '[object GPUTextureView]');
+  }
+});
+
+test('createView(): the shared default view lives as long as the texture or one of its views', () => {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `
+    import { create, globals } from 'bindery';
+    import { createRequire } from 'node:module';
+    Object.assign(globalThis, globals);
+    const require = createRequire(process.cwd() + '/');
+    const { native } = require('./bindings/node/lib/native.js');
+    const device = await (await create(['backend=null']).requestAdapter()).requestDevice();
+    const live = () => native.fastCreation.liveSlots();
+    const settle = async () => {
+      for (let k = 0; k < 4; k++) { globalThis.gc(); await new Promise((r) => setImmediate(r)); }
+    };
+    const layout = device.createBindGroupLayout({
+      entries: [{ binding: 0, visibility: GPUShaderStage.FRAGMENT, texture: {} }] });
+    await settle();
+    const start = live();
+    let texture = device.createTexture({ size: [4, 4], format: 'rgba8unorm',
+      usage: GPUTextureUsage.TEXTURE_BINDING });
+    let peak = 0;
+    for (let i = 0; i < 100000; i++) {
+      texture.createView();
+      if ((i & 8191) === 0) peak = Math.max(peak, live());
+    }
+    // One view kept, its texture's object dropped: the view still binds.
+    let kept = texture.createView();
+    texture = null;
+    await settle();
+    const whileKept = live();
+    device.pushErrorScope('validation');
+    device.createBindGroup({ layout, entries: [{ binding: 0, resource: kept }] });
+    const error = await device.popErrorScope();
+    kept = null;
+    await settle();
+    console.log(JSON.stringify({ start, peak, whileKept, end: live(), error: error?.message ?? null }));
+  `], { cwd: repoRoot, encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  assert.equal(out.error, null);
+  assert.ok(out.peak <= out.start + 2, `peak ${out.peak}, start ${out.start}: one slot for 100,000 views`);
+  assert.equal(out.whileKept, out.start + 2, 'the texture and its shared view, kept by the view');
+  assert.equal(out.end, out.start, 'both given back once the view is gone');
+});
+
 test('createComputePipeline: lean and full paths agree', async () => {
   const code = `@group(0) @binding(0) var<uniform> u : vec4f;
 @group(0) @binding(1) var<storage, read_write> s : array<f32>;

@@ -33,7 +33,9 @@
 // read differently (as a dictionary instead of as the object).
 
 const { native } = require('./native');
-const { kinds, adopt, stampGet, stampOf, kindOf, fast } = require('./slots');
+const {
+  kinds, adopt, adoptShared, sharedTextureOf, unshare, stampGet, stampOf, kindOf, fast,
+} = require('./slots');
 const { makeComputePipeline } = require('./encoding');
 
 // Word layouts: src/creation.cpp reads the same.
@@ -382,6 +384,12 @@ function viewDescriptor(d) {
   return present;
 }
 
+// A createView() that sets no label and no member (swizzle 'rgba' counts as
+// none) gets a view object of its own that stands for the texture's one
+// shared default view (fast.sharedDefaultView): such views differ in nothing
+// but identity and label, so no C++ view, slot or registry cell is made per
+// call (the slot goes with the texture's; the object keeps the texture
+// alive). Setting its label first gives the object a default view of its own.
 function installCreateView(prototype) {
   const full = prototype.createView;
   fullMethods.createView = full;
@@ -401,11 +409,38 @@ function installCreateView(prototype) {
         if (present < 0) break lean;
       }
       scratch[0] = texture;
+      if (present === 0 && label === undefined) {
+        const shared = fast.sharedDefaultView();
+        if (shared !== 0) return adoptShared(Object.create(classPrototype), shared, this);
+      }
       scratch[1] = present;
       return adopt(Object.create(classPrototype), fast.createView(label));
     }
     return Reflect.apply(full, this, arguments);
   }, 0);
+  // GPUTextureView's label setter: a view standing for a shared default view
+  // first gets a default view of its own, which the label then names.
+  const label = Object.getOwnPropertyDescriptor(classPrototype, 'label');
+  const setLabel = label.set;
+  const accessors = {
+    set label(value) {
+      if (typeof this === 'object' && this !== null) {
+        const texture = sharedTextureOf(this);
+        if (texture !== null) {
+          scratch[0] = stampOf(texture);
+          scratch[1] = 0;
+          unshare(this, fast.createView(undefined));
+        }
+      }
+      Reflect.apply(setLabel, this, [value]);
+    },
+  };
+  Object.defineProperty(classPrototype, 'label', {
+    get: label.get,
+    set: Object.getOwnPropertyDescriptor(accessors, 'label').set,
+    enumerable: label.enumerable,
+    configurable: label.configurable,
+  });
 }
 
 // --- createBuffer -------------------------------------------------------------------

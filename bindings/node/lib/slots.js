@@ -30,6 +30,25 @@ class Stamp extends Base {
   static get(object) {
     return #stamp in object ? object.#stamp : 0;
   }
+  static set(object, stamp) {
+    object.#stamp = stamp;
+  }
+}
+
+// The texture whose shared default view a GPUTextureView stands for (see
+// adoptShared), or null.
+class SharedOf extends Base {
+  #texture;
+  constructor(object, texture) {
+    super(object);
+    this.#texture = texture;
+  }
+  static get(object) {
+    return #texture in object ? object.#texture : null;
+  }
+  static clear(object) {
+    object.#texture = null;
+  }
 }
 
 // Stamps `object` with `value` (a device or a texture: the addon frees their
@@ -51,6 +70,28 @@ function adopt(object, value) {
   new Stamp(object, value); // eslint-disable-line no-new
   registry.register(object, value);
   return object;
+}
+
+// Makes `object` a GPUTextureView for `value`, the stamp of `texture`'s shared
+// default view (the addon's fast.sharedDefaultView): no registry cell, as the
+// slot is freed with the texture's; the object keeps `texture` alive.
+function adoptShared(object, value, texture) {
+  new Stamp(object, value); // eslint-disable-line no-new
+  new SharedOf(object, texture); // eslint-disable-line no-new
+  return object;
+}
+
+// The texture whose shared default view `object` stands for, or null.
+function sharedTextureOf(object) {
+  return SharedOf.get(object);
+}
+
+// Gives `object`, a view of adoptShared, the slot `value` of its own (a new
+// default view): it is then a slot object like any other.
+function unshare(object, value) {
+  Stamp.set(object, value);
+  SharedOf.clear(object);
+  registry.register(object, value);
 }
 
 // A new slot object of `prototype` for `value` (the addon's full methods make
@@ -82,4 +123,6 @@ function kindOf(value) {
   return value & 7;
 }
 
-module.exports = { kinds, stamp, adopt, stampGet, stampOf, kindOf, fast };
+module.exports = {
+  kinds, stamp, adopt, adoptShared, sharedTextureOf, unshare, stampGet, stampOf, kindOf, fast,
+};

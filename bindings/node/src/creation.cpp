@@ -261,6 +261,29 @@ napi_value fastCreateView(napi_env env, napi_callback_info info) {
   });
 }
 
+// scratch: (textureStamp): the stamp of the texture's shared default view,
+// the view lib/creation.js gives every createView() that sets no label and
+// no member (but swizzle 'rgba'): made by the first such call and freed with the texture's slot
+// (slots.cpp). Views differ only in their label and identity, and the JS
+// object of each call is its own; a label set later gives the object a view
+// of its own first (lib/creation.js). 0 when no valid view can be made now
+// (an invalid texture, a lost device, a failed allocation): the caller then
+// takes createView, which reports why.
+napi_value fastSharedDefaultView(napi_env env, napi_callback_info info) {
+  return guarded(env, info, 1, [&](Call& call) {
+    Slot* s = call.st.objects->find(call.st.scratch.words[0]);
+    Texture* texture = s ? std::get_if<Texture>(&s->object) : nullptr;
+    if (texture == nullptr) badStamp(env);
+    if (s->sharedView == 0) {
+      TextureView view = texture->tryCreateDefaultView();
+      if (!view) return stampValue(env, 0);
+      // (The table is a deque: `s` stays valid as it grows.)
+      s->sharedView = call.st.objects->addHandle(std::move(view), DeviceRef(s->device));
+    }
+    return stampValue(env, s->sharedView);
+  });
+}
+
 napi_value fastCreateBuffer(napi_env env, napi_callback_info info) {
   return guarded(env, info, kBufferWords, [&](Call& call) -> napi_value {
     const uint32_t* a = call.st.scratch.words;
@@ -399,6 +422,7 @@ void initCreation(Napi::Env env, Napi::Object exports) {
   defineRawFunction(env, fast, "createBindGroupLayout", fastCreateBindGroupLayout, &creationState);
   defineRawFunction(env, fast, "createBindGroup", fastCreateBindGroup, &creationState);
   defineRawFunction(env, fast, "createView", fastCreateView, &creationState);
+  defineRawFunction(env, fast, "sharedDefaultView", fastSharedDefaultView, &creationState);
   defineRawFunction(env, fast, "createBuffer", fastCreateBuffer, &creationState);
   fast.Set("createComputePipeline",
            Napi::Function::New(env, leanCreateComputePipeline, "createComputePipeline"));

@@ -55,6 +55,9 @@ void SlotTable::release(uint32_t stamp) {
   // Only a GPUBuffer's slot has a mapping to drop.
   if (s->mapping.forWrite || s->mapping.ranges.capacity() != 0) s->mapping = BufferMapping();
   freeSlots.push_back(stamp >> kSlotKindBits);
+  // A texture's shared default view goes with it: its objects kept the
+  // texture's alive.
+  if (uint32_t shared = std::exchange(s->sharedView, 0); shared != 0) release(shared);
 }
 
 void SlotTable::reset() {

@@ -86,6 +86,10 @@ struct Slot {
   SlotObject object;      // std::monostate: a free slot
   DeviceRef device;       // the device that made the object (strict mode of its label)
   BufferMapping mapping;  // a GPUBuffer's
+  // A GPUTexture's: the stamp of its shared default view (the view of every
+  // createView() that sets no label, lib/creation.js), freed with the
+  // texture's slot; 0 until the first such call.
+  uint32_t sharedView = 0;
 };
 
 // One per thread (a worker's addon instance has its own thread).

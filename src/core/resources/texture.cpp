@@ -501,6 +501,9 @@ void Texture::setLabel(std::string_view l) {
 TextureView Texture::createView(const TextureViewDescriptor& descriptor) const {
   return core::toHandle<TextureView>(fromHandle<TextureBase>(*this)->createView(descriptor));
 }
+TextureView Texture::tryCreateDefaultView() const {
+  return core::toHandle<TextureView>(fromHandle<TextureBase>(*this)->tryCreateDefaultView());
+}
 void Texture::destroy() {
   fromHandle<TextureBase>(*this)->destroy();
 }

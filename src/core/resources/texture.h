@@ -81,6 +81,9 @@ class TextureBase final : public ObjectBase, public BackendOwner<backend::Textur
   // (#texture-view-creation) and reuses the resolved descriptor.
   void prepareDefaultView();
   struct DefaultView;  // texture_view.h
+  // The default view when createView() with no descriptor would make a
+  // valid one now, made without reporting; null otherwise (nothing reported).
+  Ref<TextureViewBase> tryCreateDefaultView();
 
  private:
   Extent3D size_;

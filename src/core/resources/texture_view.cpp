@@ -615,6 +615,16 @@ void TextureBase::prepareDefaultView() {
   }
 }
 
+Ref<TextureViewBase> TextureBase::tryCreateDefaultView() {
+  // What createView() checks first (a lost device makes an invalid view),
+  // then what createViewNoReport repeats for the default view: the texture's
+  // validity and the backend's view.
+  if (defaultView_ == nullptr || !isValid() || device()->isLost()) return {};
+  Ref<TextureViewBase> view;
+  if (createViewNoReport(TextureViewDescriptor{}, &view).isError()) return {};
+  return view;
+}
+
 MaybeError TextureBase::createViewNoReport(const TextureViewDescriptor& descriptor,
                                            Ref<TextureViewBase>* view) {
   DeviceBase* dev = device();

@@ -225,6 +225,41 @@ TEST_F(BackendFailureTest, AViewTheNullDeviceKeepsNothingForIsValidAndCanStillFa
       {"[Invalid TextureView \"v\"]"});
 }
 
+// Texture::tryCreateDefaultView (a bindery extension): the default view when
+// createView() would make a valid one, else a null handle, and never a
+// reported error: createView() reports why.
+TEST_F(BackendFailureTest, TryCreateDefaultViewMakesAValidViewOrNothingAndReportsNothing) {
+  Texture texture = device.createTexture({.label = "t",
+                                          .size = {4, 4, 2},
+                                          .format = TextureFormat::Rgba8unorm,
+                                          .usage = TextureUsage::TextureBinding});
+  TextureView view;
+  expectValid([&] { view = texture.tryCreateDefaultView(); });
+  ASSERT_TRUE(view);
+  auto* v = core::fromHandle<core::TextureViewBase>(view);
+  EXPECT_TRUE(v->isValid());
+  EXPECT_EQ(v->dimension(), TextureViewDimension::e2DArray);
+  EXPECT_EQ(v->arrayLayerCount(), 2u);
+  EXPECT_EQ(view.label(), "");
+
+  // A failed allocation: nothing made, nothing reported (the armed failure is
+  // spent: the next createView() succeeds).
+  inject("createTextureView", BackendFailure::OutOfMemory);
+  expectValid([&] { EXPECT_FALSE(texture.tryCreateDefaultView()); });
+
+  // An invalid texture: nothing, and createView() reports why.
+  Texture broken;
+  expectError(ErrorCode::TextureUsageEmpty, [&] {
+    broken = device.createTexture({.label = "b", .size = {4, 4}, .format = TextureFormat::R8unorm});
+  });
+  expectValid([&] { EXPECT_FALSE(broken.tryCreateDefaultView()); });
+  expectError(ErrorCode::InvalidObject, [&] { broken.createView(); }, {"[Invalid Texture \"b\"]"});
+
+  // A lost device: nothing (createView() makes an invalid view, silently).
+  device.destroy();
+  expectValid([&] { EXPECT_FALSE(texture.tryCreateDefaultView()); });
+}
+
 TEST_F(BackendFailureTest, PipelineCreationFailureIsAnInternalPipelineError) {
   ShaderModule module =
       device.createShaderModule({.code = "@compute @workgroup_size(1) fn main() {}"});
