@@ -2,7 +2,8 @@
 # bench/device/pack.sh [BUILD_DEBUG] [BUILD_RELEASE]: gathers what a run on
 # the `device` tool's GPU machine needs into .h200/ and the Vulkan loader's
 # packages into .gl/ (both ignored): the Vulkan test suite and render demo from a Debug build, the three
-# Vulkan benchmarks from a Release build with BINDERY_BUILD_BENCH=ON, the
+# Vulkan benchmarks and bench_encoding (the same pairs encoded on the null
+# device: the encoding's own floor) from a Release build with BINDERY_BUILD_BENCH=ON, the
 # shared libraries they need beyond the machine's, the Khronos validation
 # layer (xz-compressed) and perf with its libraries (for PROFILE=1). The
 # whole stays under the tool's 64 MiB. Then call the tool's run with
@@ -17,7 +18,7 @@ H=.h200
 rm -rf "$H" && mkdir -p "$H/bin" "$H/lib" "$H/layers"
 strip -o "$H/bin/bindery_vulkan_tests" "$debug/tests/backends/vulkan/bindery_vulkan_tests"
 strip -o "$H/bin/render_demo" "$debug/examples/render_demo/render_demo"
-for b in bench_compute bench_render bench_vulkan; do strip --strip-debug -o "$H/bin/$b" "$release/bench/$b"; done
+for b in bench_compute bench_render bench_vulkan bench_encoding; do strip --strip-debug -o "$H/bin/$b" "$release/bench/$b"; done
 lib=/lib/x86_64-linux-gnu
 for l in libfmt.so.9 libpng16.so.16 libbenchmark.so.1debian; do cp -L "$lib/$l" "$H/lib/"; done
 xz -c "$lib/libVkLayer_khronos_validation.so" > "$H/lib/vl.xz"

@@ -3,7 +3,8 @@
 # .h200/run.sh): unpacks the Vulkan loader (.gl), runs the Vulkan suite under
 # the Khronos validation layer ($OUT/vulkan_tests.txt, the GPU's name first), the render demo
 # ($OUT/demo.txt, its PNG files in $OUT/demo_png.tgz), the pair benchmarks
-# alternating with raw ($OUT/alternating.txt) and the three Vulkan benchmarks,
+# alternating with raw and the same pairs encoded on the null device
+# ($OUT/alternating.txt) and the three Vulkan benchmarks,
 # medians of 3 ($OUT/bench_*.txt, without the alternating ones). Environment: FILTER (gtest
 # filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, BFILTER (benchmark
 # filter), PROFILE=1 (perf stat and a flat perf profile of bench_compute's
@@ -37,6 +38,10 @@ if [ -z "${SKIP_BENCH:-}" ]; then
     timeout 120 $H/bin/$b --benchmark_filter=Alternating >> $OUT/alternating.txt 2>&1
     echo "$b rc=$?" >> $OUT/alternating.txt
   done
+  # The same pairs encoded on the null device, same host: what WebGPU's
+  # validation and the recording of the commands cost before any Vulkan call.
+  timeout 60 $H/bin/bench_encoding --benchmark_repetitions=5 --benchmark_report_aggregates_only=true >> $OUT/alternating.txt 2>&1
+  echo "bench_encoding rc=$?" >> $OUT/alternating.txt
 fi
 bench bench_vulkan
 if [ -n "${PROFILE:-}" ]; then
