@@ -208,6 +208,66 @@ test("a lean compute pass keeps its encoder's slot and goes with it", () => {
   assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}: both slots given back`);
 });
 
+// A lean finish() registers no FinalizationRegistry cell either: the command
+// buffer keeps its encoder alive and its slot goes with the encoder's.
+test("a lean command buffer keeps its encoder's slot and goes with it", () => {
+  const out = slotsScript(`
+    // Command buffers kept, their encoders and passes dropped.
+    let buffers = [];
+    for (let i = 0; i < 1000; i++) {
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(pipeline);
+      pass.dispatchWorkgroups(1);
+      pass.end();
+      buffers.push(encoder.finish());
+    }
+    await settle();
+    const whileKept = live();
+    buffers[0].label = 'first';
+    const label = buffers[0].label;
+    device.pushErrorScope('validation');
+    device.queue.submit(buffers);
+    const error = await device.popErrorScope();
+    // Submitted once: a second submit fails, naming the buffer by its label.
+    device.pushErrorScope('validation');
+    device.queue.submit([buffers[0]]);
+    const again = await device.popErrorScope();
+    // Encoders kept, their command buffers dropped: a finished encoder stays invalid.
+    let encoders = [];
+    for (let i = 0; i < 1000; i++) {
+      const encoder = device.createCommandEncoder();
+      encoder.finish();
+      encoders.push(encoder);
+    }
+    await settle();
+    device.pushErrorScope('validation');
+    encoders[0].finish();
+    const finishedTwice = await device.popErrorScope();
+    // Made and dropped in rounds: the slots come back.
+    let peak = 0;
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 3000; i++) device.createCommandEncoder().finish();
+      peak = Math.max(peak, live());
+      await settle();
+    }
+    buffers = [];
+    encoders = [];
+    await settle();
+    console.log(JSON.stringify({ start, whileKept, label, error: error?.message ?? null,
+      again: again?.message ?? null, finishedTwice: finishedTwice?.message ?? null, peak,
+      end: live() }));
+  `);
+  assert.equal(out.label, 'first');
+  assert.equal(out.error, null);
+  assert.match(out.again ?? '', /first/);
+  assert.match(out.finishedTwice ?? '', /has ended/);
+  // Each kept command buffer holds its own slot, its encoder's and its pass's.
+  assert.ok(out.whileKept >= out.start + 3000, `${out.whileKept}: kept buffers hold their encoders`);
+  assert.ok(out.peak < out.start + 3000 + 2 * 3000 * 4, `peak ${out.peak}`);
+  assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}: every slot given back`);
+});
+
 // A GPUComputePipeline is made as the encoding objects are (a stamped plain
 // object, its C++ object in the encoding table): every way of making one gives
 // the same kind of object, each is accepted by the lean and the full

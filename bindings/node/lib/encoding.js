@@ -84,8 +84,8 @@ class Owner extends Base {
 }
 
 // A new object of class `tag` for a slot the addon frees with `owner`'s (a
-// lean compute pass, freed with its encoder, passes.cpp): no registry cell;
-// the object keeps `owner` alive.
+// lean compute pass or command buffer, freed with its encoder, passes.cpp):
+// no registry cell; the object keeps `owner` alive.
 function makeOwned(tag, slot, owner) {
   const object = Object.create(prototypes[tag]);
   new Stamp(object, slot * 8 + tag); // eslint-disable-line no-new
@@ -306,7 +306,7 @@ function encoderCreation(GPUDevice, GPUCommandEncoder) {
     const slot = slotOf(this, kEncoder);
     if (slot !== 0 && descriptor === undefined) {
       scratch[0] = slot;
-      return make(kCommandBuffer, fast.finish());
+      return makeOwned(kCommandBuffer, fast.finish(), this);
     }
     return Reflect.apply(fullFinish, this, arguments);
   }, 0);

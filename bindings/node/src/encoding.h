@@ -77,10 +77,11 @@ class EncodingObject {
   virtual ~EncodingObject() = default;
   ClassId id = ClassId::Count;
   uint32_t slot = 0;
-  // A compute pass of the lean beginComputePass() has no FinalizationRegistry
-  // cell of its own: its JS object keeps its encoder's alive, and its slot
-  // is freed with the encoder's. An encoder lists such passes from
-  // `ownedFirst`, each the next in `ownedNext` (slots; 0 ends the list).
+  // A compute pass of the lean beginComputePass() and a command buffer of the
+  // lean finish() have no FinalizationRegistry cell of their own: the JS
+  // object keeps its encoder's alive, and its slot is freed with the
+  // encoder's. An encoder lists such objects from `ownedFirst`, each the
+  // next in `ownedNext` (slots; 0 ends the list).
   uint32_t ownedFirst = 0;
   uint32_t ownedNext = 0;
   DeviceRef device;

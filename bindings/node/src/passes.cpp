@@ -781,7 +781,10 @@ napi_value fastBeginComputePass(napi_env env, napi_callback_info info) {
   });
 }
 
-// scratch: (encoderSlot): finish() with no descriptor.
+// scratch: (encoderSlot): finish() with no descriptor. The command buffer's
+// slot is owned by the encoder's, as a lean pass's is: its JS object keeps the
+// encoder's alive (lib/encoding.js), so no FinalizationRegistry cell of its
+// own.
 napi_value fastFinish(napi_env env, napi_callback_info info) {
   EncodingState& st = stateOf(env, info);
   const uint32_t* a = st.scratch.words;
@@ -790,7 +793,10 @@ napi_value fastFinish(napi_env env, napi_callback_info info) {
     auto& w = objectAt<GPUCommandEncoder>(env, st, a[0]);
     CommandBuffer buffer = w.handle.finish({});
     w.device->throwIfFailed();
-    return GPUCommandBuffer::createSlot(std::move(buffer), w.device);
+    uint32_t slot = GPUCommandBuffer::createSlot(std::move(buffer), w.device);
+    st.slots[slot]->ownedNext = w.ownedFirst;
+    w.ownedFirst = slot;
+    return slot;
   });
 }
 
@@ -878,8 +884,8 @@ void releaseEncodingObject(const Napi::CallbackInfo& info) {
   uint32_t slot = stamp >> kTagBits;
   if (slot == 0 || slot >= t.slots.size() || !t.slots[slot]) return;  // after the teardown
   if (tagOf(t.slots[slot]->id) != (stamp & ((1u << kTagBits) - 1))) return;
-  // The passes the encoder owns go with it (their JS objects are gone: each
-  // kept the encoder's alive).
+  // The passes and command buffers the encoder owns go with it (their JS
+  // objects are gone: each kept the encoder's alive).
   for (uint32_t owned = t.slots[slot]->ownedFirst; owned != 0;) {
     uint32_t next = t.slots[owned]->ownedNext;
     t.slots[owned].reset();
