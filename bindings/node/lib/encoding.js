@@ -25,9 +25,11 @@ const { native } = require('./native');
 const fast = native.fastEncoding;
 const { kinds, stampOf, kindOf } = require('./slots');
 
-// A private field stamped onto an object (the base class's constructor
-// returns that object). Only this file can read or write it, so a slot
-// number cannot be forged from user code.
+// Private fields stamped onto an object (the base class's constructor
+// returns that object): its stamp and, for an object whose slot is freed with
+// another's, that owner, which it keeps alive. Only this file can read or
+// write them, so a slot number cannot be forged from user code. One class for
+// both: one construction per object (each makes and drops a receiver).
 class Base {
   constructor(object) {
     return object;
@@ -35,9 +37,11 @@ class Base {
 }
 class Stamp extends Base {
   #stamp;
-  constructor(object, stamp) {
+  #owner;
+  constructor(object, stamp, owner) {
     super(object);
     this.#stamp = stamp;
+    this.#owner = owner;
   }
   static get(object) {
     return typeof object === 'object' && object !== null && #stamp in object ? object.#stamp : 0;
@@ -73,23 +77,12 @@ function make(tag, slot) {
   return object;
 }
 
-// The object's owner: an object that keeps another alive (the base class's
-// constructor returns the object).
-class Owner extends Base {
-  #owner;
-  constructor(object, owner) {
-    super(object);
-    this.#owner = owner;
-  }
-}
-
 // A new object of class `tag` for a slot the addon frees with `owner`'s (a
 // lean compute pass or command buffer, freed with its encoder, passes.cpp):
 // no registry cell; the object keeps `owner` alive.
 function makeOwned(tag, slot, owner) {
   const object = Object.create(prototypes[tag]);
-  new Stamp(object, slot * 8 + tag); // eslint-disable-line no-new
-  new Owner(object, owner); // eslint-disable-line no-new
+  new Stamp(object, slot * 8 + tag, owner); // eslint-disable-line no-new
   return object;
 }
 
