@@ -353,9 +353,11 @@ test('createView(): the shared default view lives as long as the texture or one 
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout.trim().split('\n').pop());
   assert.equal(out.error, null);
+  // (Slots of objects made before `start` may still be given back meanwhile:
+  // each count is compared with the one before it, never with more.)
   assert.ok(out.peak <= out.start + 2, `peak ${out.peak}, start ${out.start}: one slot for 100,000 views`);
-  assert.equal(out.whileKept, out.start + 2, 'the texture and its shared view, kept by the view');
-  assert.equal(out.end, out.start, 'both given back once the view is gone');
+  assert.ok(out.end <= out.whileKept - 2,
+    `${out.whileKept} live while the view was kept, ${out.end} after: the texture's and the shared view's slots go with the view`);
 });
 
 test('createComputePipeline: lean and full paths agree', async () => {
