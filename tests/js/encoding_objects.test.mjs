@@ -358,3 +358,75 @@ test('compute pipelines: stamped objects from every path, accepted everywhere, s
   assert.ok(out.peak < out.start + 6000, `peak ${out.peak}: collected pipelines give theirs back`);
   assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}`);
 });
+
+// GPUShaderModule too: both creation paths make a stamped object, whose
+// getCompilationInfo and label work, that both pipeline paths accept; a
+// collected module gives its slot back while a pipeline made from it lives on.
+test('shader modules: stamped objects from both paths, accepted by both pipeline paths, slots given back', async () => {
+  const code = '@compute @workgroup_size(1) fn main() {}';
+  const lean = device.createShaderModule({ label: 'lean', code });
+  const full = device.createShaderModule({ label: 'full', code, compilationHints: [{ entryPoint: 'main' }] });
+  let broken;
+  const compileError = await scoped(device, () => { broken = device.createShaderModule({ code: 'fn oops( {' }); });
+  assert.ok(compileError instanceof GPUValidationError);
+  for (const [module, label] of [[lean, 'lean'], [full, 'full']]) {
+    assert.ok(module instanceof GPUShaderModule);
+    assert.deepEqual(Object.getOwnPropertyNames(module), []);
+    assert.equal(module.label, label);
+    module.label = `${label}!`;
+    assert.equal(module.label, `${label}!`);
+    const info = await module.getCompilationInfo();
+    assert.ok(info instanceof GPUCompilationInfo);
+    assert.equal(info.messages.length, 0);
+  }
+  const info = await broken.getCompilationInfo();
+  assert.equal(info.messages[0].type, 'error');
+  assert.throws(() => GPUShaderModule.prototype.getCompilationInfo.call(device.createCommandEncoder()),
+    { name: 'TypeError', message: 'Illegal invocation' });
+  assert.throws(() => new GPUShaderModule(), { name: 'TypeError', message: 'Illegal constructor' });
+  // The lean createComputePipeline (no constants) and the full one (constants) take both.
+  const error = await scoped(device, () => {
+    for (const module of [lean, full]) {
+      assert.ok(device.createComputePipeline({ layout: 'auto', compute: { module } }) instanceof GPUComputePipeline);
+      device.createComputePipeline({ layout: 'auto', compute: { module, constants: {} } });
+    }
+  });
+  assert.equal(error, null);
+  // A module of another interface is the full TypeError.
+  assert.throws(() => device.createComputePipeline({ layout: 'auto', compute: { module: made(device) } }),
+    { name: 'TypeError', message: /descriptor\.compute\.module is an object, not a GPUShaderModule/ });
+
+  const out = slotsScript(`
+    let kept = null;
+    let peak = 0;
+    for (let round = 0; round < 5; round++) {
+      let modules = [];
+      for (let i = 0; i < 2000; i++) {
+        modules.push(device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' }));
+      }
+      peak = Math.max(peak, live());
+      if (round === 0) kept = device.createComputePipeline({ layout: 'auto', compute: { module: modules[0] } });
+      modules = [];
+      await settle();
+    }
+    await settle();
+    // The kept pipeline's module object is gone: the pipeline still runs.
+    device.pushErrorScope('validation');
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(kept);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+    const error = await device.popErrorScope();
+    console.log(JSON.stringify({ start, peak, end: live(), error: error?.message ?? null }));
+  `);
+  assert.equal(out.error, null);
+  assert.ok(out.peak >= out.start + 2000, `peak ${out.peak}: each module holds a slot`);
+  assert.ok(out.peak < out.start + 6000, `peak ${out.peak}: collected modules give theirs back`);
+  assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}`);
+});
+
+function made(d) {
+  return d.createBindGroupLayout({ entries: [] });
+}

@@ -36,7 +36,7 @@ const { native } = require('./native');
 const {
   kinds, adopt, adoptShared, sharedTextureOf, unshare, stampGet, stampOf, kindOf, fast,
 } = require('./slots');
-const { makeComputePipeline } = require('./encoding');
+const { makeComputePipeline, makeShaderModule, shaderModuleSlot } = require('./encoding');
 
 // Word layouts: src/creation.cpp reads the same.
 const scratch = new Uint32Array(new ArrayBuffer(4 * 16384));
@@ -506,7 +506,9 @@ function installCreateComputePipeline(prototype) {
       // constants (a record<USVString, GPUPipelineConstantValue>): the full method.
       if (compute.constants !== undefined || !isDictionary(module)) break lean;
       if (entryPoint !== undefined && typeof entryPoint !== 'string') break lean;
-      const slot = lean(device, label, layout === 'auto' ? undefined : layout, module, entryPoint);
+      const moduleSlot = shaderModuleSlot(module);
+      if (moduleSlot === 0) break lean;
+      const slot = lean(device, label, layout === 'auto' ? undefined : layout, moduleSlot, entryPoint);
       if (slot !== undefined) return makeComputePipeline(slot);
     }
     return Reflect.apply(full, this, arguments);
@@ -532,7 +534,8 @@ function installCreateShaderModule(prototype) {
       const code = descriptor.code;
       const label = descriptor.label;
       if (typeof code !== 'string' || (label !== undefined && typeof label !== 'string')) break lean;
-      return lean(device, code, label);
+      const slot = lean(device, code, label);
+      if (slot !== undefined) return makeShaderModule(slot);
     }
     return Reflect.apply(full, this, arguments);
   }, 1);

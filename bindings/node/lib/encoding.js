@@ -13,8 +13,8 @@
 // RangeError and message stays the addon's.
 //
 // The encoding objects (GPUCommandEncoder, the pass encoders, the bundle
-// encoder, GPUCommandBuffer) and GPUComputePipeline are made here: a plain object of the class's
-// prototype with a stamp (its slot in the addon's encoding table * 8 + the
+// encoder, GPUCommandBuffer), GPUComputePipeline and GPUShaderModule are made here: a plain object of the class's
+// prototype with a stamp (its slot in the addon's encoding table * 16 + the
 // class's tag) in a private field, whose slot a FinalizationRegistry gives
 // back when it is collected (no Node-API wrap or finalizer per object). The
 // per-pass calls have lean paths too: createCommandEncoder(),
@@ -56,13 +56,17 @@ const kBundleEncoder = 4;
 const kCommandBuffer = 5;
 const kComputePipeline = 6;
 const kRenderPipeline = 7;
+const kShaderModule = 8;
+// A stamp is slot * 16 + tag.
+const kTagBits = 4;
+const kTagMask = 15;
 
 // The slot of `object` when it is an object of class `tag`, else 0 (a method
 // called on another interface's object finds no slot and takes the full
 // method, which throws "Illegal invocation").
 function slotOf(object, tag) {
   const value = Stamp.get(object);
-  return (value & 7) === tag ? value >>> 3 : 0;
+  return (value & kTagMask) === tag ? value >>> kTagBits : 0;
 }
 
 const prototypes = [];
@@ -71,7 +75,7 @@ const registry = new FinalizationRegistry((value) => fast.release(value));
 // A new object of class `tag` for the addon's `slot`.
 function make(tag, slot) {
   const object = Object.create(prototypes[tag]);
-  const value = slot * 8 + tag;
+  const value = slot * 16 + tag;
   new Stamp(object, value); // eslint-disable-line no-new
   registry.register(object, value);
   return object;
@@ -82,7 +86,7 @@ function make(tag, slot) {
 // no registry cell; the object keeps `owner` alive.
 function makeOwned(tag, slot, owner) {
   const object = Object.create(prototypes[tag]);
-  new Stamp(object, slot * 8 + tag, owner); // eslint-disable-line no-new
+  new Stamp(object, slot * 16 + tag, owner); // eslint-disable-line no-new
   return object;
 }
 
@@ -248,9 +252,9 @@ function passCommands(prototype, tag, pipelineTag) {
     const slot = slotOf(this, tag);
     if (slot !== 0 && arguments.length >= 1) {
       const value = pipelineStamp(pipeline);
-      if ((value & 7) === pipelineTag) {
+      if ((value & kTagMask) === pipelineTag) {
         scratch[0] = slot;
-        scratch[1] = value >>> 3;
+        scratch[1] = value >>> kTagBits;
         fast.setPipeline();
         return;
       }
@@ -316,6 +320,7 @@ function install(GPUDevice) {
   prototypes[kBundleEncoder] = GPURenderBundleEncoder.prototype;
   prototypes[kCommandBuffer] = GPUCommandBuffer.prototype;
   prototypes[kComputePipeline] = native.GPUComputePipeline.prototype;
+  prototypes[kShaderModule] = native.GPUShaderModule.prototype;
   fast.setHooks(make, Stamp.get);
   encoderCreation(GPUDevice, GPUCommandEncoder);
   bindingCommands(GPUComputePassEncoder.prototype, kComputePass);
@@ -329,10 +334,18 @@ function install(GPUDevice) {
   passCommands(GPURenderBundleEncoder.prototype, kBundleEncoder, kRenderPipeline);
 }
 
-// A new GPUComputePipeline for the addon's `slot` (lib/creation.js's lean
-// createComputePipeline: the pipeline lives in the encoding table).
+// A new GPUComputePipeline / GPUShaderModule for the addon's `slot`
+// (lib/creation.js's lean createComputePipeline and createShaderModule:
+// both live in the encoding table).
 function makeComputePipeline(slot) {
   return make(kComputePipeline, slot);
 }
+function makeShaderModule(slot) {
+  return make(kShaderModule, slot);
+}
+// The slot of `object` when it is a GPUShaderModule, else 0.
+function shaderModuleSlot(object) {
+  return slotOf(object, kShaderModule);
+}
 
-module.exports = { install, makeComputePipeline };
+module.exports = { install, makeComputePipeline, makeShaderModule, shaderModuleSlot };

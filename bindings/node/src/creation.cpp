@@ -322,7 +322,7 @@ Napi::Value leanCalls(const Napi::CallbackInfo& info) {
 }
 
 // (deviceStamp, label or undefined, layout (a GPUPipelineLayout, or undefined
-// for 'auto'), module, entryPoint or undefined): createComputePipeline after
+// for 'auto'), the module's slot, entryPoint or undefined): createComputePipeline after
 // lib/creation.js checked that the descriptor has no other member, no
 // constants, and strings where strings go. The steps of createObject
 // without the WebIDL conversion; the new pipeline's slot in the encoding
@@ -333,7 +333,8 @@ Napi::Value leanCreateComputePipeline(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() < 5 || !info[0].IsNumber()) return env.Undefined();
   DeviceRef* d = slotTable().get<DeviceRef>(info[0].As<Napi::Number>().Uint32Value());
-  GPUShaderModule* module = GPUShaderModule::unwrap(env, info[3]);
+  GPUShaderModule* module =
+      info[3].IsNumber() ? GPUShaderModule::at(info[3].As<Napi::Number>().Uint32Value()) : nullptr;
   if (d == nullptr || !*d || module == nullptr) return env.Undefined();
   ComputePipelineDescriptor descriptor;
   if (info[2].IsUndefined()) {
@@ -376,8 +377,9 @@ std::string utf8Of(napi_env env, napi_value string) {
 // (deviceStamp, code, label or undefined): createShaderModule after
 // lib/creation.js checked that the descriptor is {code, label?} with strings
 // (no compilationHints). The steps of the full method without the WebIDL
-// conversion; undefined when the device is not one of the addon's (the
-// caller takes the full method).
+// conversion: the module's slot in the encoding table (lib/creation.js
+// makes its object), or undefined when the device is not one of the
+// addon's (the caller takes the full method).
 Napi::Value leanCreateShaderModule(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() < 3 || !info[0].IsNumber() || !info[1].IsString()) return env.Undefined();
@@ -390,7 +392,7 @@ Napi::Value leanCreateShaderModule(const Napi::CallbackInfo& info) {
   const DeviceRef& device = *d;
   ShaderModule module = device->device.createShaderModule(descriptor);
   device->throwIfFailed();
-  return GPUShaderModule::create(env, std::move(module), device);
+  return Napi::Number::New(env, GPUShaderModule::createSlot(std::move(module), device));
 }
 
 // () -> the number of live slots (tests: collected objects give theirs back).

@@ -63,8 +63,8 @@ enum class Method : uint8_t {
 const char* callName(ClassId cls, Method method);
 
 // The command-encoding objects (GPUCommandEncoder, GPUComputePassEncoder,
-// GPURenderPassEncoder, GPURenderBundleEncoder, GPUCommandBuffer) and
-// GPUComputePipeline (pipelines.h) are made
+// GPURenderPassEncoder, GPURenderBundleEncoder, GPUCommandBuffer),
+// GPUComputePipeline and GPUShaderModule (pipelines.h) are made
 // in JavaScript, as the slot objects of slots.h are: a plain object of the
 // class's prototype with a stamp in a private field (lib/encoding.js: the
 // slot's number and the class's tag), no Node-API wrap. The C++ object
@@ -94,6 +94,9 @@ Napi::Object newEncodingObject(Napi::Env env, ClassId id, uint32_t slot);
 // The live object of class `id` behind `value` (a JS object lib/encoding.js
 // stamped), or null.
 EncodingObject* findEncodingObject(Napi::Env env, Napi::Value value, ClassId id);
+// The live object of class `id` in `slot` (a number lib/encoding.js read
+// from a stamp), or null.
+EncodingObject* encodingObjectAt(uint32_t slot, ClassId id);
 
 template <class Derived, class H, ClassId Id>
 class EncodingClass : public EncodingObject {
@@ -117,6 +120,8 @@ class EncodingClass : public EncodingObject {
   static Derived* unwrap(Napi::Env env, Napi::Value value) {
     return static_cast<Derived*>(findEncodingObject(env, value, Id));
   }
+  // The object in `slot`, or null when it is not a live one of this class.
+  static Derived* at(uint32_t slot) { return static_cast<Derived*>(encodingObjectAt(slot, Id)); }
   // The call names of messages ("GPUComputePassEncoder.setBindGroup") and strict mode.
   idl::Context context(const Napi::CallbackInfo& info, Method method) const {
     return idl::Context{info.Env(), callName(Id, method), device->strict};

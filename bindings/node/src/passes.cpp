@@ -57,8 +57,8 @@ thread_local EncodingState encodingState;
 constexpr uint32_t kNoGroup = 0xffffffffu;
 constexpr uint32_t kOffsetsBase = 8;
 
-// The tag of a class in lib/encoding.js's stamps (slot * 8 + tag).
-constexpr uint32_t kTagBits = 3;
+// The tag of a class in lib/encoding.js's stamps (slot * 16 + tag).
+constexpr uint32_t kTagBits = 4;
 uint32_t tagOf(ClassId id) {
   switch (id) {
     case ClassId::CommandEncoder: return 1;
@@ -67,6 +67,7 @@ uint32_t tagOf(ClassId id) {
     case ClassId::RenderBundleEncoder: return 4;
     case ClassId::CommandBuffer: return 5;
     case ClassId::ComputePipeline: return 6;
+    case ClassId::ShaderModule: return 8;
     default: return 0;
   }
 }
@@ -118,6 +119,13 @@ EncodingObject* findEncodingObject(Napi::Env, Napi::Value value, ClassId id) {
   return object != nullptr && object->id == id ? object : nullptr;
 }
 
+EncodingObject* encodingObjectAt(uint32_t slot, ClassId id) {
+  EncodingState& t = encodingState;
+  if (slot == 0 || slot >= t.slots.size()) return nullptr;
+  EncodingObject* object = t.slots[slot].get();
+  return object != nullptr && object->id == id ? object : nullptr;
+}
+
 namespace {
 
 const char* labelCall(ClassId id) {
@@ -127,6 +135,7 @@ const char* labelCall(ClassId id) {
     case ClassId::ComputePassEncoder: return "GPUComputePassEncoder.label";
     case ClassId::RenderPassEncoder: return "GPURenderPassEncoder.label";
     case ClassId::ComputePipeline: return "GPUComputePipeline.label";
+    case ClassId::ShaderModule: return "GPUShaderModule.label";
     default: return "GPURenderBundleEncoder.label";
   }
 }
@@ -150,6 +159,7 @@ void withObject(const Napi::CallbackInfo& info, F&& f) {
     case ClassId::RenderBundleEncoder:
       return f(static_cast<GPURenderBundleEncoder*>(object)->handle);
     case ClassId::ComputePipeline: return f(static_cast<GPUComputePipeline*>(object)->handle);
+    case ClassId::ShaderModule: return f(static_cast<GPUShaderModule*>(object)->handle);
     default: throw Napi::TypeError::New(info.Env(), "Illegal invocation");
   }
 }
@@ -815,9 +825,9 @@ void releasePipelineEntry(napi_env, void* data, void*) {
   t.freeSlots.push_back(slot);
 }
 
-// (pipeline) -> its stamp for the lean setPipeline (slot * 8 + 7 for a
+// (pipeline) -> its stamp for the lean setPipeline (slot * 16 + 7 for a
 // GPURenderPipeline), or 0 for anything else. (A GPUComputePipeline carries
-// its stamp, slot * 8 + 6, from its creation.)
+// its stamp, slot * 16 + 6, from its creation.)
 Napi::Value pipelineStampOf(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   auto* r = GPURenderPipeline::unwrap(env, info[0]);

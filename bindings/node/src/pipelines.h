@@ -13,14 +13,10 @@
 
 namespace bindery::node {
 
-class GPUShaderModule : public Wrapper<GPUShaderModule, ShaderModule, ClassId::ShaderModule> {
- public:
-  static constexpr const char* kSetLabelCall = "GPUShaderModule.label";
-  using Wrapper::Wrapper;
+// GPUShaderModule is made as GPUComputePipeline (below) is: a stamped plain
+// object (lib/encoding.js), its C++ object in the encoding table.
+struct GPUShaderModule : EncodingClass<GPUShaderModule, ShaderModule, ClassId::ShaderModule> {
   static void init(Napi::Env env, Napi::Object exports);
-
-  // #dom-gpushadermodule-getcompilationinfo
-  Napi::Value getCompilationInfo(const Napi::CallbackInfo& info);
 };
 
 // GPUCompilationInfo: `messages`, a frozen array of GPUCompilationMessage

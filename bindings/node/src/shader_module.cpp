@@ -40,20 +40,24 @@ void registerPlainClass(Napi::Env env, Napi::Object exports, ClassId id, const c
 
 // --- GPUShaderModule --------------------------------------------------------------
 
-void GPUShaderModule::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPUShaderModule",
-                {InstanceMethod<&GPUShaderModule::getCompilationInfo>("getCompilationInfo",
-                                                                      idl::kOperation)});
-}
+namespace {
 
 // #dom-gpushadermodule-getcompilationinfo: the null device compiles at
 // creation, so the promise is settled at once (it resolves on a microtask).
 // An invalid module (WGSL errors) still lists every message.
-Napi::Value GPUShaderModule::getCompilationInfo(const Napi::CallbackInfo& info) {
+Napi::Value getCompilationInfo(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
+  GPUShaderModule* self = bindery::node::self<GPUShaderModule>(info);
   Napi::Promise::Deferred deferred = Napi::Promise::Deferred::New(env);
-  deferred.Resolve(GPUCompilationInfo::create(env, handle.getCompilationInfo()));
+  deferred.Resolve(GPUCompilationInfo::create(env, self->handle.getCompilationInfo()));
   return deferred.Promise();
+}
+
+}  // namespace
+
+void GPUShaderModule::init(Napi::Env env, Napi::Object exports) {
+  defineEncodingClass(env, exports, ClassId::ShaderModule, "GPUShaderModule");
+  defineMethod<GPUShaderModule>(env, "getCompilationInfo", getCompilationInfo);
 }
 
 // --- GPUCompilationInfo / GPUCompilationMessage -------------------------------------
