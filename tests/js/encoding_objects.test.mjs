@@ -430,3 +430,55 @@ test('shader modules: stamped objects from both paths, accepted by both pipeline
 function made(d) {
   return d.createBindGroupLayout({ entries: [] });
 }
+
+// GPURenderPipeline likewise: from the sync and async paths a stamped object,
+// whose label and getBindGroupLayout work, taken by the lean setPipeline of a
+// render pass and of a bundle encoder from its first use.
+test('render pipelines: stamped objects, accepted by render passes and bundles', async () => {
+  const module = device.createShaderModule({
+    code: '@group(0) @binding(0) var<uniform> u : vec4f;\n' +
+      '@vertex fn vs() -> @builtin(position) vec4f { return u; }\n' +
+      '@fragment fn fs() -> @location(0) vec4f { return vec4f(1.0); }',
+  });
+  const descriptor = (label) => ({
+    label, layout: 'auto', vertex: { module }, fragment: { module, targets: [{ format: 'rgba8unorm' }] },
+  });
+  const made = [device.createRenderPipeline(descriptor('sync')),
+    await device.createRenderPipelineAsync(descriptor('async'))];
+  const target = device.createTexture({ size: [4, 4], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT });
+  const buffer = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM });
+  for (const [i, pipeline] of made.entries()) {
+    assert.ok(pipeline instanceof GPURenderPipeline);
+    assert.equal(Object.prototype.toString.call(pipeline), '[object GPURenderPipeline]');
+    assert.deepEqual(Object.getOwnPropertyNames(pipeline), []);
+    assert.equal(pipeline.label, ['sync', 'async'][i]);
+    const group = device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer } }],
+    });
+    const error = await scoped(device, () => {
+      const bundleEncoder = device.createRenderBundleEncoder({ colorFormats: ['rgba8unorm'] });
+      bundleEncoder.setPipeline(pipeline);
+      bundleEncoder.setBindGroup(0, group);
+      bundleEncoder.draw(3);
+      const bundle = bundleEncoder.finish();
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginRenderPass({
+        colorAttachments: [{ view: target.createView(), loadOp: 'clear', storeOp: 'store' }],
+      });
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, group);
+      pass.draw(3);
+      pass.executeBundles([bundle]);
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+    });
+    assert.equal(error, null);
+  }
+  assert.throws(() => GPURenderPipeline.prototype.getBindGroupLayout.call(made[0], Symbol('x')), TypeError);
+  assert.throws(() => GPURenderPipeline.prototype.getBindGroupLayout.call({}, 0),
+    { name: 'TypeError', message: 'Illegal invocation' });
+  assert.throws(() => new GPURenderPipeline(), { name: 'TypeError', message: 'Illegal constructor' });
+  // A compute pass does not take a render pipeline: the full method's TypeError.
+  const pass = device.createCommandEncoder().beginComputePass();
+  assert.throws(() => pass.setPipeline(made[0]), TypeError);
+});

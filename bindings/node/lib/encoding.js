@@ -13,7 +13,7 @@
 // RangeError and message stays the addon's.
 //
 // The encoding objects (GPUCommandEncoder, the pass encoders, the bundle
-// encoder, GPUCommandBuffer), GPUComputePipeline and GPUShaderModule are made here: a plain object of the class's
+// encoder, GPUCommandBuffer), the pipelines and GPUShaderModule are made here: a plain object of the class's
 // prototype with a stamp (its slot in the addon's encoding table * 16 + the
 // class's tag) in a private field, whose slot a FinalizationRegistry gives
 // back when it is collected (no Node-API wrap or finalizer per object). The
@@ -234,24 +234,13 @@ function renderCommands(prototype, tag) {
   }, 1);
 }
 
-// The stamp of a pipeline for the lean setPipeline (registered with the
-// addon on first use), or 0 when `pipeline` is not one.
-function pipelineStamp(pipeline) {
-  let value = Stamp.get(pipeline);
-  if (value === 0 && typeof pipeline === 'object' && pipeline !== null) {
-    value = fast.pipelineStampOf(pipeline);
-    if (value !== 0) new Stamp(pipeline, value); // eslint-disable-line no-new
-  }
-  return value;
-}
-
 // setPipeline and end of a pass (`tag`), setPipeline of a bundle encoder.
 function passCommands(prototype, tag, pipelineTag) {
   const fullSetPipeline = prototype.setPipeline;
   define(prototype, 'setPipeline', function setPipeline(pipeline) {
     const slot = slotOf(this, tag);
     if (slot !== 0 && arguments.length >= 1) {
-      const value = pipelineStamp(pipeline);
+      const value = Stamp.get(pipeline);
       if ((value & kTagMask) === pipelineTag) {
         scratch[0] = slot;
         scratch[1] = value >>> kTagBits;
@@ -320,6 +309,7 @@ function install(GPUDevice) {
   prototypes[kBundleEncoder] = GPURenderBundleEncoder.prototype;
   prototypes[kCommandBuffer] = GPUCommandBuffer.prototype;
   prototypes[kComputePipeline] = native.GPUComputePipeline.prototype;
+  prototypes[kRenderPipeline] = native.GPURenderPipeline.prototype;
   prototypes[kShaderModule] = native.GPUShaderModule.prototype;
   fast.setHooks(make, Stamp.get);
   encoderCreation(GPUDevice, GPUCommandEncoder);

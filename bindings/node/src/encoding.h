@@ -64,7 +64,7 @@ const char* callName(ClassId cls, Method method);
 
 // The command-encoding objects (GPUCommandEncoder, GPUComputePassEncoder,
 // GPURenderPassEncoder, GPURenderBundleEncoder, GPUCommandBuffer),
-// GPUComputePipeline and GPUShaderModule (pipelines.h) are made
+// the pipelines and GPUShaderModule (pipelines.h) are made
 // in JavaScript, as the slot objects of slots.h are: a plain object of the
 // class's prototype with a stamp in a private field (lib/encoding.js: the
 // slot's number and the class's tag), no Node-API wrap. The C++ object

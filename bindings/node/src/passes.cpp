@@ -67,6 +67,7 @@ uint32_t tagOf(ClassId id) {
     case ClassId::RenderBundleEncoder: return 4;
     case ClassId::CommandBuffer: return 5;
     case ClassId::ComputePipeline: return 6;
+    case ClassId::RenderPipeline: return 7;
     case ClassId::ShaderModule: return 8;
     default: return 0;
   }
@@ -135,6 +136,7 @@ const char* labelCall(ClassId id) {
     case ClassId::ComputePassEncoder: return "GPUComputePassEncoder.label";
     case ClassId::RenderPassEncoder: return "GPURenderPassEncoder.label";
     case ClassId::ComputePipeline: return "GPUComputePipeline.label";
+    case ClassId::RenderPipeline: return "GPURenderPipeline.label";
     case ClassId::ShaderModule: return "GPUShaderModule.label";
     default: return "GPURenderBundleEncoder.label";
   }
@@ -159,6 +161,7 @@ void withObject(const Napi::CallbackInfo& info, F&& f) {
     case ClassId::RenderBundleEncoder:
       return f(static_cast<GPURenderBundleEncoder*>(object)->handle);
     case ClassId::ComputePipeline: return f(static_cast<GPUComputePipeline*>(object)->handle);
+    case ClassId::RenderPipeline: return f(static_cast<GPURenderPipeline*>(object)->handle);
     case ClassId::ShaderModule: return f(static_cast<GPUShaderModule*>(object)->handle);
     default: throw Napi::TypeError::New(info.Env(), "Illegal invocation");
   }
@@ -810,42 +813,6 @@ napi_value fastFinish(napi_env env, napi_callback_info info) {
   });
 }
 
-// A GPURenderPipeline's entry in the encoding table, made on its first lean
-// setPipeline and freed with its JS object (a Node-API finalizer). (A
-// GPUComputePipeline lives in the table from its creation: pipelines.h.)
-struct RenderPipelineEntry : EncodingObject {
-  RenderPipeline handle;
-};
-
-void releasePipelineEntry(napi_env, void* data, void*) {
-  EncodingState& t = encodingState;
-  auto slot = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(data));
-  if (slot == 0 || slot >= t.slots.size() || !t.slots[slot]) return;  // after the teardown
-  t.slots[slot].reset();
-  t.freeSlots.push_back(slot);
-}
-
-// (pipeline) -> its stamp for the lean setPipeline (slot * 16 + 7 for a
-// GPURenderPipeline), or 0 for anything else. (A GPUComputePipeline carries
-// its stamp, slot * 16 + 6, from its creation.)
-Napi::Value pipelineStampOf(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  auto* r = GPURenderPipeline::unwrap(env, info[0]);
-  if (r == nullptr) return Napi::Number::New(env, 0);
-  auto entry = std::make_unique<RenderPipelineEntry>();
-  entry->handle = r->handle;
-  entry->id = ClassId::RenderPipeline;
-  constexpr uint32_t tag = 7;
-  uint32_t slot = addEncodingObject(std::move(entry));
-  napi_status status = napi_add_finalizer(env, info[0], reinterpret_cast<void*>(uintptr_t{slot}),
-                                          releasePipelineEntry, nullptr, nullptr);
-  if (status != napi_ok) {
-    releasePipelineEntry(env, reinterpret_cast<void*>(uintptr_t{slot}), nullptr);
-    NAPI_THROW_IF_FAILED(env, status, Napi::Value());
-  }
-  return Napi::Number::New(env, (slot << kTagBits) | tag);
-}
-
 // scratch: (passSlot, pipelineSlot): setPipeline of a compute pass, a render
 // pass or a bundle encoder.
 napi_value fastSetPipeline(napi_env env, napi_callback_info info) {
@@ -862,7 +829,7 @@ napi_value fastSetPipeline(napi_env env, napi_callback_info info) {
     }
     if (p.id != ClassId::RenderPipeline) badSlot(env);
     onRenderCommands(env, s, [&](auto& handle) {
-      handle.setPipeline(static_cast<RenderPipelineEntry&>(p).handle);
+      handle.setPipeline(static_cast<GPURenderPipeline&>(p).handle);
     });
   });
 }
@@ -964,7 +931,6 @@ void initPasses(Napi::Env env, Napi::Object exports) {
   defineRawFunction(env, fast, "setPipeline", fastSetPipeline, &encodingState);
   defineRawFunction(env, fast, "end", fastEnd, &encodingState);
   defineRawFunction(env, fast, "finish", fastFinish, &encodingState);
-  fast.Set("pipelineStampOf", Napi::Function::New(env, pipelineStampOf, "pipelineStampOf"));
   fast.Set("release", Napi::Function::New(env, releaseEncodingObject, "release"));
   fast.Set("setHooks", Napi::Function::New(env, setEncodingHooks, "setHooks"));
   fast.Set("liveObjects", Napi::Function::New(env, liveEncodingObjects, "liveObjects"));

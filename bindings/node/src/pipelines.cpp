@@ -49,6 +49,10 @@ Napi::Value computeGetBindGroupLayout(const Napi::CallbackInfo& info) {
   return getBindGroupLayoutOf(*self<GPUComputePipeline>(info), info,
                               "GPUComputePipeline.getBindGroupLayout");
 }
+Napi::Value renderGetBindGroupLayout(const Napi::CallbackInfo& info) {
+  return getBindGroupLayoutOf(*self<GPURenderPipeline>(info), info,
+                              "GPURenderPipeline.getBindGroupLayout");
+}
 
 // A GPUPipelineError for the C++ PipelineError, with bindery's `code`.
 Napi::Value makePipelineError(Napi::Env env, const PipelineError& error) {
@@ -123,12 +127,8 @@ void GPUComputePipeline::init(Napi::Env env, Napi::Object exports) {
 }
 
 void GPURenderPipeline::init(Napi::Env env, Napi::Object exports) {
-  registerClass(env, exports, "GPURenderPipeline",
-                {InstanceMethod<&GPURenderPipeline::getBindGroupLayout>("getBindGroupLayout",
-                                                                        idl::kOperation)});
-}
-Napi::Value GPURenderPipeline::getBindGroupLayout(const Napi::CallbackInfo& info) {
-  return getBindGroupLayoutOf(*this, info, "GPURenderPipeline.getBindGroupLayout");
+  defineEncodingClass(env, exports, ClassId::RenderPipeline, "GPURenderPipeline");
+  defineMethod<GPURenderPipeline>(env, "getBindGroupLayout", renderGetBindGroupLayout);
 }
 
 // --- GPUDevice's methods --------------------------------------------------------------

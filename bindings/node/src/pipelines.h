@@ -1,8 +1,8 @@
 // GPUShaderModule (with GPUCompilationInfo / GPUCompilationMessage),
-// GPUComputePipeline and GPURenderPipeline: the wrapped classes, the
-// GPUDevice methods that make them (registered in device.cpp's table), and
-// their conversions as members or arguments of other calls (setPipeline,
-// GPUProgrammableStage.module).
+// GPUComputePipeline and GPURenderPipeline: the classes (made as the
+// encoding objects are), the GPUDevice methods that make them (registered in
+// device.cpp's table), and their conversions as members or arguments of
+// other calls (setPipeline, GPUProgrammableStage.module).
 #pragma once
 
 #include <napi.h>
@@ -50,23 +50,19 @@ class GPUCompilationMessage : public Napi::ObjectWrap<GPUCompilationMessage> {
   CompilationMessage message_;
 };
 
-// GPUComputePipeline is made as the encoding objects are (encoding.h): a
-// plain object of the class's prototype with a stamp (lib/encoding.js), its
-// C++ object in the encoding table until a FinalizationRegistry callback
-// frees it; no Node-API wrap. The lean setPipeline reads its stamp directly.
+// GPUComputePipeline and GPURenderPipeline are made as the encoding objects
+// are (encoding.h): a plain object of the class's prototype with a stamp
+// (lib/encoding.js), its C++ object in the encoding table until a
+// FinalizationRegistry callback frees it; no Node-API wrap. The lean
+// setPipeline reads the stamp directly.
 struct GPUComputePipeline
     : EncodingClass<GPUComputePipeline, ComputePipeline, ClassId::ComputePipeline> {
   static void init(Napi::Env env, Napi::Object exports);
 };
 
-class GPURenderPipeline
-    : public Wrapper<GPURenderPipeline, RenderPipeline, ClassId::RenderPipeline> {
- public:
-  static constexpr const char* kSetLabelCall = "GPURenderPipeline.label";
-  using Wrapper::Wrapper;
+struct GPURenderPipeline
+    : EncodingClass<GPURenderPipeline, RenderPipeline, ClassId::RenderPipeline> {
   static void init(Napi::Env env, Napi::Object exports);
-
-  Napi::Value getBindGroupLayout(const Napi::CallbackInfo& info);
 };
 
 // GPUDevice.prototype's methods (`this` is the GPUDevice).
