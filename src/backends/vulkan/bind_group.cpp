@@ -220,10 +220,6 @@ BindGroup::~BindGroup() {
       });
 }
 
-BindGroup& BindGroup::of(const core::BindGroupBase& group) {
-  return *static_cast<BindGroup*>(group.backendObject());
-}
-
 Result<std::unique_ptr<backend::BindGroupBackend>> Device::createBindGroup(
     const core::BindGroupBase& group) {
   Result<std::unique_ptr<BindGroup>> made = BindGroup::create(ComputeState::of(*this), group);

@@ -35,6 +35,7 @@
 #include "backends/vulkan/dynamic_ranges.h"
 #include "backends/vulkan/error.h"
 #include "backends/vulkan/external_texture.h"
+#include "core/binding/bind_group.h"
 
 namespace bindery::core {
 class BindGroupBase;
@@ -100,7 +101,9 @@ class BindGroup final : public backend::BindGroupBackend {
     return true;
   }
 
-  static BindGroup& of(const core::BindGroupBase& group);
+  static BindGroup& of(const core::BindGroupBase& group) {
+    return *static_cast<BindGroup*>(group.backendObject());
+  }
 
  private:
   BindGroup(std::shared_ptr<ComputeState> state, std::shared_ptr<SetLayout> layout)

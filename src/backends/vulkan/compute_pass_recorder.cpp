@@ -86,19 +86,6 @@ ComputePassRecorder::~ComputePassRecorder() {
   g.indirectChecks += stats_.indirectChecks;
 }
 
-namespace {
-constexpr uint64_t bit(CommandType type) {
-  return uint64_t{1} << static_cast<uint8_t>(type);
-}
-}  // namespace
-
-const uint64_t ComputePassRecorder::kBeginCommand = bit(CommandType::BeginComputePass);
-const uint64_t ComputePassRecorder::kPassCommands =
-    bit(CommandType::BeginComputePass) | bit(CommandType::EndPass) | bit(CommandType::SetPipeline) |
-    bit(CommandType::SetBindGroup) | bit(CommandType::SetImmediates) | bit(CommandType::Dispatch) |
-    bit(CommandType::DispatchIndirect) | bit(CommandType::PushDebugGroup) |
-    bit(CommandType::PopDebugGroup) | bit(CommandType::InsertDebugMarker);
-
 void ComputePassRecorder::noteOtherCommand(CommandType type) {
   switch (type) {
     case CommandType::PushDebugGroup:
@@ -252,9 +239,7 @@ void ComputePassRecorder::notePendingReads() {
   pendingReads_.clear();
 }
 
-void ComputePassRecorder::trackUses() {
-  // The same groups as the last dispatch, which only read: nothing new.
-  if (!usesDirty_ && lastUsesReadOnly_) return;
+void ComputePassRecorder::trackChangedUses() {
   const PipelineLayout& layout = *binder_.layout();
   uint32_t count = layout.setCount();
   // Reads never wait for reads: while this epoch has no write, a dispatch

@@ -57,6 +57,11 @@ struct ComputeRecordingStats {
 };
 ComputeRecordingStats computeRecordingStats();
 
+// The bit of a command type in a mask of types.
+constexpr uint64_t commandBit(core::CommandType type) {
+  return uint64_t{1} << static_cast<uint8_t>(type);
+}
+
 class ComputePassRecorder {
  public:
   explicit ComputePassRecorder(VkCommandBuffer commands) : commands_(commands) {}
@@ -113,11 +118,24 @@ class ComputePassRecorder {
   Status prepareDispatch();
   Status bindPipeline();
   Status bindSets();
-  void trackUses();
+  // The barrier the next dispatch's uses need, and its uses noted: nothing
+  // to do when its groups are the last dispatch's and only read.
+  void trackUses() {
+    if (!usesDirty_ && lastUsesReadOnly_) return;
+    trackChangedUses();
+  }
+  void trackChangedUses();
   void barrierNow(VkPipelineStageFlags src, VkAccessFlags srcAccess);
 
-  // Bit t: CommandType t (compute_pass_recorder.cpp).
-  static const uint64_t kBeginCommand, kPassCommands;
+  // Bit t: CommandType t (constants: handles() is a shift and a test).
+  static constexpr uint64_t kBeginCommand = commandBit(core::CommandType::BeginComputePass);
+  static constexpr uint64_t kPassCommands =
+      commandBit(core::CommandType::BeginComputePass) | commandBit(core::CommandType::EndPass) |
+      commandBit(core::CommandType::SetPipeline) | commandBit(core::CommandType::SetBindGroup) |
+      commandBit(core::CommandType::SetImmediates) | commandBit(core::CommandType::Dispatch) |
+      commandBit(core::CommandType::DispatchIndirect) |
+      commandBit(core::CommandType::PushDebugGroup) | commandBit(core::CommandType::PopDebugGroup) |
+      commandBit(core::CommandType::InsertDebugMarker);
 
   VkCommandBuffer commands_;
   ComputeRecordingStats stats_;  // this recording's, added to the global counts at its end

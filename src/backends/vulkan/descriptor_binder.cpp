@@ -20,17 +20,8 @@ bool sameOffsets(const uint32_t* a, const uint32_t* b, uint32_t n) {
 }
 }  // namespace
 
-Status DescriptorBinder::setBindGroup(const core::SetBindGroupCmd& cmd) {
-  if (cmd.index >= kMaxSets) {
-    return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
-  }
-  WantedGroup& w = wanted_[cmd.index];
-  w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
-  w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
-  w.offsetCount = cmd.dynamicOffsetCount;
-  w.source = cmd.group;
-  dirty_ |= 1u << cmd.index;
-  return {};
+Status DescriptorBinder::indexAboveLimit() {
+  return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
 }
 
 void DescriptorBinder::setLayout(const PipelineLayout& layout) {

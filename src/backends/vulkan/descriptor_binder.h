@@ -17,16 +17,12 @@
 #include <array>
 #include <cstdint>
 
+#include "backends/vulkan/bind_group.h"
 #include "backends/vulkan/error.h"
-
-namespace bindery::core {
-class BindGroupBase;
-struct SetBindGroupCmd;
-}  // namespace bindery::core
+#include "core/commands/command_buffer.h"
 
 namespace bindery::vulkan {
 
-class BindGroup;
 class PipelineLayout;
 
 class DescriptorBinder {
@@ -50,8 +46,18 @@ class DescriptorBinder {
 
   // A recorded setBindGroup (index, group or null, its dynamic offsets in the
   // command stream) becomes the wanted group at its index; both pass
-  // recorders translate it here.
-  Status setBindGroup(const core::SetBindGroupCmd& cmd);
+  // recorders translate it here (once per pair: inline).
+  Status setBindGroup(const core::SetBindGroupCmd& cmd) {
+    if (cmd.index >= kMaxSets) [[unlikely]]
+      return indexAboveLimit();
+    WantedGroup& w = wanted_[cmd.index];
+    w.group = cmd.group ? &BindGroup::of(*cmd.group) : nullptr;
+    w.offsets = reinterpret_cast<const uint32_t*>(core::CommandStream::extraOf(&cmd));
+    w.offsetCount = cmd.dynamicOffsetCount;
+    w.source = cmd.group;
+    dirty_ |= 1u << cmd.index;
+    return {};
+  }
   const WantedGroup& wanted(uint32_t index) const { return wanted_[index]; }
   // A new pass inherits no bind groups (the command buffer keeps its sets).
   void clearWanted() {
@@ -72,6 +78,7 @@ class DescriptorBinder {
   void markPushConstantsValid() { pushConstantsValid_ = true; }
 
  private:
+  static Status indexAboveLimit();
   struct BoundSet {
     VkDescriptorSet set = VK_NULL_HANDLE;
     const uint32_t* offsets = nullptr;

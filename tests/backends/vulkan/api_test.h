@@ -33,7 +33,7 @@ class VulkanApiTest : public VulkanTest {
   void expectDescriptorSetAllocationFailure(const std::function<void()>& work);
 
   Adapter adapter_;
-  Device device_;
+  ::bindery::Device device_;  // (not bindery::vulkan::Device, the backend's)
   std::vector<Error> errors_;
 };
 
