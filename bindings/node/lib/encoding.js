@@ -13,10 +13,11 @@
 // RangeError and message stays the addon's.
 //
 // The encoding objects (GPUCommandEncoder, the pass encoders, the bundle
-// encoder, GPUCommandBuffer), the pipelines and GPUShaderModule are made here: a plain object of the class's
-// prototype with a stamp (its slot in the addon's encoding table * 16 + the
-// class's tag) in a private field, whose slot a FinalizationRegistry gives
-// back when it is collected (no Node-API wrap or finalizer per object). The
+// encoder, GPUCommandBuffer), the pipelines and GPUShaderModule are made
+// here: a plain object of the class's prototype with a stamp (its slot in
+// the addon's encoding table * 16 + the class's tag) in a private field,
+// whose slot a FinalizationRegistry gives back when it is collected (no
+// Node-API wrap or finalizer per object). The
 // per-pass calls have lean paths too: createCommandEncoder(),
 // beginComputePass(), setPipeline(), end() and finish() with no descriptor.
 
