@@ -263,8 +263,8 @@ napi_value fastCreateView(napi_env env, napi_callback_info info) {
 
 // scratch: (textureStamp): the stamp of the texture's shared default view,
 // the view lib/creation.js gives every createView() that sets no label and
-// no member (but swizzle 'rgba'): made by the first such call and freed with the texture's slot
-// (slots.cpp). Views differ only in their label and identity, and the JS
+// no member (but swizzle 'rgba'): made by the first such call and freed with
+// the texture's slot (slots.cpp). Views differ only in their label and identity, and the JS
 // object of each call is its own; a label set later gives the object a view
 // of its own first (lib/creation.js). 0 when no valid view can be made now
 // (an invalid texture, a lost device, a failed allocation): the caller then

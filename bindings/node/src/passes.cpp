@@ -112,12 +112,8 @@ EncodingObject* findEncodingObject(Napi::Env, Napi::Value value, ClassId id) {
   Napi::Value stamp = t.stampOf.Call({value});
   if (!stamp.IsNumber()) return nullptr;
   uint32_t s = stamp.As<Napi::Number>().Uint32Value();
-  uint32_t slot = s >> kTagBits;
-  if ((s & ((1u << kTagBits) - 1)) != tagOf(id) || slot == 0 || slot >= t.slots.size()) {
-    return nullptr;
-  }
-  EncodingObject* object = t.slots[slot].get();
-  return object != nullptr && object->id == id ? object : nullptr;
+  if ((s & ((1u << kTagBits) - 1)) != tagOf(id)) return nullptr;
+  return encodingObjectAt(s >> kTagBits, id);
 }
 
 EncodingObject* encodingObjectAt(uint32_t slot, ClassId id) {
@@ -776,6 +772,14 @@ napi_value fastCreateCommandEncoder(napi_env env, napi_callback_info info) {
   });
 }
 
+// Lists `slot` (a lean pass or command buffer) among the objects `encoder`
+// owns: freed with it (EncodingObject::ownedFirst). Returns `slot`.
+uint32_t ownedBy(EncodingState& st, EncodingObject& encoder, uint32_t slot) {
+  st.slots[slot]->ownedNext = encoder.ownedFirst;
+  encoder.ownedFirst = slot;
+  return slot;
+}
+
 // scratch: (encoderSlot): beginComputePass() with no descriptor. The pass's
 // slot is owned by the encoder's (EncodingObject::ownedFirst): lib/encoding.js
 // registers no FinalizationRegistry cell for it (one cell fewer per pass).
@@ -787,10 +791,7 @@ napi_value fastBeginComputePass(napi_env env, napi_callback_info info) {
     auto& w = objectAt<GPUCommandEncoder>(env, st, a[0]);
     ComputePassEncoder pass = w.handle.beginComputePass({});
     w.device->throwIfFailed();
-    uint32_t slot = GPUComputePassEncoder::createSlot(std::move(pass), w.device);
-    st.slots[slot]->ownedNext = w.ownedFirst;
-    w.ownedFirst = slot;
-    return slot;
+    return ownedBy(st, w, GPUComputePassEncoder::createSlot(std::move(pass), w.device));
   });
 }
 
@@ -806,10 +807,7 @@ napi_value fastFinish(napi_env env, napi_callback_info info) {
     auto& w = objectAt<GPUCommandEncoder>(env, st, a[0]);
     CommandBuffer buffer = w.handle.finish({});
     w.device->throwIfFailed();
-    uint32_t slot = GPUCommandBuffer::createSlot(std::move(buffer), w.device);
-    st.slots[slot]->ownedNext = w.ownedFirst;
-    w.ownedFirst = slot;
-    return slot;
+    return ownedBy(st, w, GPUCommandBuffer::createSlot(std::move(buffer), w.device));
   });
 }
 
