@@ -38,7 +38,6 @@
 #include "core/binding/bind_group.h"
 
 namespace bindery::core {
-class BindGroupBase;
 class TextureViewBase;
 }  // namespace bindery::core
 

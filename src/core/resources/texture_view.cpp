@@ -621,7 +621,7 @@ Ref<TextureViewBase> TextureBase::tryCreateDefaultView() {
   // validity and the backend's view.
   if (defaultView_ == nullptr || !isValid() || device()->isLost()) return {};
   Ref<TextureViewBase> view;
-  if (createViewNoReport(TextureViewDescriptor{}, &view).isError()) return {};
+  if (createDefaultView(&view).isError()) return {};
   return view;
 }
 
