@@ -293,15 +293,7 @@ TEST_F(EffectiveSizeRenderTest, FragmentArrayLengthDirectAndInABundle) {
                       255};
 
   Texture direct = target();
-  {
-    CommandEncoder encoder = device_.createCommandEncoder();
-    RenderPassEncoder pass = encoder.beginRenderPass(passFor(direct, {0, 0, 0, 1}));
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, group, {dynamicOffset});
-    pass.draw(3);
-    pass.end();
-    submit(encoder);
-  }
+  drawTriangle(direct, pipeline, group, {dynamicOffset});
   expectImage(
       direct, [&](uint32_t, uint32_t) { return expected; }, 0);
 

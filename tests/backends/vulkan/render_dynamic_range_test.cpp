@@ -42,15 +42,7 @@ struct Block { color : vec4f }
     gd.entries.push_back({0, BufferBinding{uniforms, 0, 1024}});
     group_ = device_.createBindGroup(gd);
   }
-  void draw(const Texture& t, uint32_t offset) {
-    CommandEncoder encoder = device_.createCommandEncoder();
-    RenderPassEncoder pass = encoder.beginRenderPass(passFor(t, {0, 0, 0, 1}));
-    pass.setPipeline(pipeline_);
-    pass.setBindGroup(0, group_, {offset});
-    pass.draw(3);
-    pass.end();
-    submit(encoder);
-  }
+  void draw(const Texture& t, uint32_t offset) { drawTriangle(t, pipeline_, group_, {offset}); }
   BindGroupLayout layout_;
   RenderPipeline pipeline_;
   BindGroup group_;

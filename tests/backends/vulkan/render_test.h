@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -107,6 +108,19 @@ class RenderTest : public VulkanApiTest {
     color.storeOp = StoreOp::Store;
     pass.colorAttachments.push_back(color);
     return pass;
+  }
+
+  // One pass over `texture` (cleared to black): `pipeline` draws 3 vertices
+  // with `group` (and its dynamic `offsets`) at @group(0); submitted.
+  void drawTriangle(const Texture& texture, const RenderPipeline& pipeline, const BindGroup& group,
+                    std::initializer_list<uint32_t> offsets = {}) {
+    CommandEncoder encoder = device_.createCommandEncoder();
+    RenderPassEncoder pass = encoder.beginRenderPass(passFor(texture, {0, 0, 0, 1}));
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group, offsets);
+    pass.draw(3);
+    pass.end();
+    submit(encoder);
   }
 };
 
