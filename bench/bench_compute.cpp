@@ -20,7 +20,11 @@
 //     (record_ns: CPU time per pair; total_ns: wall per pair).
 //   CreateBindGroup/{1,4}: createBindGroup with 1 or 4 buffer entries, on
 //     Vulkan and on the null device; CreateSubRangeGroups: 10,000 sub-range
-//     groups of one buffer (per group), Vulkan and null.
+//     groups of one buffer (per group), Vulkan and null; CreateSubRangeGroups_Census:
+//     the same on Vulkan with the time spent in each Vulkan command;
+//     WriteSubRangeSets_Raw/{0,1}: the driver's floor, the same two
+//     descriptors written into 10,000 sets by hand (0: vkUpdateDescriptorSets,
+//     1: a descriptor update template, as bindery writes them).
 //   CreateComputePipeline: unique WGSL each time, layout 'auto', until the
 //     VkPipeline exists.
 //
@@ -564,16 +568,25 @@ void BM_CreateBindGroup_Null(benchmark::State& state) {
   createGroups(state, nullBindery(), static_cast<uint32_t>(state.range(0)));
 }
 
-void subRangeGroups(benchmark::State& state, BinderyCompute& b) {
+constexpr uint32_t kSubRangeGroups = 10000;
+
+// With `census`, the Vulkan commands that reached the driver per group
+// ("<name>" calls, "<name>_ns" time in them; vk_call_census.h): the driver's
+// part of each creation.
+void subRangeGroups(benchmark::State& state, BinderyCompute& b, bool census = false) {
   if (!b.ok) return state.SkipWithError("no adapter");
-  constexpr uint32_t kCount = 10000;
-  bindery::Buffer big = b.buffer(uint64_t{kStride} * kCount, bindery::BufferUsage::Uniform);
+  bindery::Buffer big =
+      b.buffer(uint64_t{kStride} * kSubRangeGroups, bindery::BufferUsage::Uniform);
   bindery::BindGroupDescriptor g;
   g.layout = b.layout[0];
   std::vector<bindery::BindGroup> groups;
-  groups.reserve(kCount);
+  groups.reserve(kSubRangeGroups);
+  if (census) {
+    bindery_bench::countVkCalls(true);
+    bindery_bench::clearVkCallTallies();
+  }
   for (auto _ : state) {
-    for (uint32_t i = 0; i < kCount; ++i) {
+    for (uint32_t i = 0; i < kSubRangeGroups; ++i) {
       g.entries = {{0, bindery::BufferBinding{big, uint64_t{i} * kStride, 96}},
                    {1, bindery::BufferBinding{b.out}}};
       groups.push_back(b.device.createBindGroup(g));
@@ -583,15 +596,95 @@ void subRangeGroups(benchmark::State& state, BinderyCompute& b) {
     b.device.tick();
     state.ResumeTiming();
   }
+  double made = double(state.iterations()) * kSubRangeGroups;
+  if (census) {
+    bindery_bench::countVkCalls(false);
+    for (const auto& [name, tally] : bindery_bench::vkCallCensus()) {
+      state.counters[name] = double(tally.calls) / made;
+      state.counters[name + "_ns"] = tally.ns / made;
+    }
+  }
   state.counters["ns_per_group"] =
-      benchmark::Counter(double(state.iterations()) * kCount,
-                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+      benchmark::Counter(made, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 void BM_CreateSubRangeGroups_Vulkan(benchmark::State& state) {
   subRangeGroups(state, vulkanBindery());
 }
 void BM_CreateSubRangeGroups_Null(benchmark::State& state) {
   subRangeGroups(state, nullBindery());
+}
+void BM_CreateSubRangeGroups_Census(benchmark::State& state) {
+  subRangeGroups(state, vulkanBindery(), true);
+}
+
+// The driver's own floor for the sub-range groups: 10,000 sets of the same
+// layout (a uniform sub-range and a storage buffer), allocated once, each
+// written per iteration with the two descriptors bindery writes, by
+// vkUpdateDescriptorSets (Arg 0) or through a descriptor update template
+// (Arg 1, what bindery uses).
+void BM_WriteSubRangeSets_Raw(benchmark::State& state) {
+  RawCompute& r = raw();
+  if (!r.ok) return state.SkipWithError("no Vulkan device");
+  const bool templated = state.range(0) == 1;
+  VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSubRangeGroups},
+                                  {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSubRangeGroups}};
+  VkDescriptorPoolCreateInfo pi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  pi.maxSets = kSubRangeGroups;
+  pi.poolSizeCount = 2;
+  pi.pPoolSizes = sizes;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  vkCreateDescriptorPool(r.device, &pi, nullptr, &pool);
+  std::vector<VkDescriptorSetLayout> layouts(kSubRangeGroups, r.setLayout[0]);
+  std::vector<VkDescriptorSet> sets(kSubRangeGroups);
+  VkDescriptorSetAllocateInfo si{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  si.descriptorPool = pool;
+  si.descriptorSetCount = kSubRangeGroups;
+  si.pSetLayouts = layouts.data();
+  if (vkAllocateDescriptorSets(r.device, &si, sets.data()) != VK_SUCCESS) {
+    vkDestroyDescriptorPool(r.device, pool, nullptr);
+    return state.SkipWithError("vkAllocateDescriptorSets failed");
+  }
+  VkDescriptorUpdateTemplateEntry entries[2] = {};
+  for (uint32_t e = 0; e < 2; ++e) {
+    entries[e].dstBinding = e;
+    entries[e].descriptorCount = 1;
+    entries[e].descriptorType =
+        e == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    entries[e].offset = e * sizeof(VkDescriptorBufferInfo);
+    entries[e].stride = sizeof(VkDescriptorBufferInfo);
+  }
+  VkDescriptorUpdateTemplateCreateInfo ti{VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO};
+  ti.descriptorUpdateEntryCount = 2;
+  ti.pDescriptorUpdateEntries = entries;
+  ti.templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET;
+  ti.descriptorSetLayout = r.setLayout[0];
+  VkDescriptorUpdateTemplate update = VK_NULL_HANDLE;
+  vkCreateDescriptorUpdateTemplate(r.device, &ti, nullptr, &update);
+  for (auto _ : state) {
+    for (uint32_t i = 0; i < kSubRangeGroups; ++i) {
+      VkDescriptorBufferInfo infos[2] = {{r.buffer, (i % kGroups) * kStride, 96},
+                                         {r.buffer, kGroups * kStride, 16}};
+      if (templated) {
+        vkUpdateDescriptorSetWithTemplate(r.device, sets[i], update, infos);
+        continue;
+      }
+      VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET},
+                                        {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+      for (uint32_t w = 0; w < 2; ++w) {
+        writes[w].dstSet = sets[i];
+        writes[w].dstBinding = w;
+        writes[w].descriptorCount = 1;
+        writes[w].descriptorType = entries[w].descriptorType;
+        writes[w].pBufferInfo = &infos[w];
+      }
+      vkUpdateDescriptorSets(r.device, 2, writes, 0, nullptr);
+    }
+  }
+  vkDestroyDescriptorUpdateTemplate(r.device, update, nullptr);
+  vkDestroyDescriptorPool(r.device, pool, nullptr);
+  state.counters["ns_per_set"] =
+      benchmark::Counter(double(state.iterations()) * kSubRangeGroups,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 void BM_CreateComputePipeline_Vulkan(benchmark::State& state) {
@@ -649,6 +742,8 @@ BENCHMARK(BM_CreateBindGroup_Vulkan)->Arg(1)->Arg(4);
 BENCHMARK(BM_CreateBindGroup_Null)->Arg(1)->Arg(4);
 BENCHMARK(BM_CreateSubRangeGroups_Vulkan)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CreateSubRangeGroups_Null)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CreateSubRangeGroups_Census)->Iterations(5)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WriteSubRangeSets_Raw)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CreateComputePipeline_Vulkan)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

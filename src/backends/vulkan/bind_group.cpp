@@ -36,11 +36,11 @@ VkDeviceSize descriptorRange(const core::BindGroupBase& group, uint32_t i) {
 
 }  // namespace
 
-Result<std::unique_ptr<BindGroup>> BindGroup::create(std::shared_ptr<ComputeState> state,
+Result<std::unique_ptr<BindGroup>> BindGroup::create(Device& device,
                                                      const core::BindGroupBase& group) {
-  Result<std::shared_ptr<SetLayout>> layout = setLayoutOf(*state, *group.layout());
+  Result<std::shared_ptr<SetLayout>> layout = setLayoutOf(device, *group.layout());
   if (layout.isError()) return layout.error();
-  std::unique_ptr<BindGroup> self(new BindGroup(std::move(state), std::move(layout.value())));
+  std::unique_ptr<BindGroup> self(new BindGroup(std::move(layout.value())));
   Result<DescriptorSetAllocation> set = self->layout_->allocateSet();
   if (set.isError()) return set.error();
   self->set_ = set.value();
@@ -95,10 +95,11 @@ Status BindGroup::writeTexture(const core::BindGroupBase& group, uint32_t i,
   return {};
 }
 
-// A texture_external entry: plane 0 at `plane0`; planes 1 and 2 and the
-// parameters at the extra bindings (external_texture.h).
-Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, DescriptorInfo* infos,
-                                VkWriteDescriptorSet* writes) {
+// A texture_external entry: its four descriptors' infos, in its slots'
+// order (bind_group_layout.cpp): plane 0, plane 1, the parameters, plane 2
+// (absent planes repeat the last one; the shader does not read them).
+Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i,
+                                DescriptorInfo* infos) {
   std::vector<const core::TextureViewBase*> planes;
   core::ExternalTextureParams values;
   if (const core::ExternalTextureBase* external = group.externalTexture(i)) {
@@ -110,10 +111,7 @@ Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, De
     values = core::makeExternalTextureParams(
         1, {0, 0, size.width, size.height}, PredefinedColorSpace::Srgb, PredefinedColorSpace::Srgb);
   }
-  const SetLayoutBinding& b = layout_->binding(i);
   constexpr VkImageLayout kRead = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-  // descriptors: plane 0, plane 1, the parameters, plane 2 (absent planes
-  // repeat the last one; the shader does not read them)
   constexpr size_t kPlaneSlot[3] = {0, 1, 3};
   for (size_t p = 0; p < 3; ++p) {
     Result<VkImageView> view = useView(*planes[std::min(p, planes.size() - 1)], kRead, false);
@@ -121,81 +119,46 @@ Status BindGroup::writeExternal(const core::BindGroupBase& group, uint32_t i, De
     infos[kPlaneSlot[p]].image = {VK_NULL_HANDLE, view.value(), kRead};
   }
   Result<std::unique_ptr<ExternalParamsBuffer>> params =
-      ExternalParamsBuffer::create(state_->device(), values);
+      ExternalParamsBuffer::create(layout_->state().device(), values);
   if (params.isError()) return params.error();
   infos[2].buffer = {params.value()->handle(), 0, kExternalParamsSize};
   params_.push_back(std::move(params.value()));
-  const ExternalBindings& extra = layout_->externalBindings(i);
-  const uint32_t bindings[4] = {b.binding, extra.plane1, extra.parameters, extra.plane2};
-  for (uint32_t k = 0; k < 4; ++k) {
-    writes[k] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[k].dstSet = set_.set;
-    writes[k].dstBinding = bindings[k];
-    writes[k].descriptorCount = 1;
-    writes[k].descriptorType =
-        k == 2 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
-    if (k == 2) {
-      writes[k].pBufferInfo = &infos[k].buffer;
-    } else {
-      writes[k].pImageInfo = &infos[k].image;
-    }
-  }
   return {};
 }
 
+// Every descriptor's info at its slot, then one templated update.
 Status BindGroup::write(const core::BindGroupBase& group) {
-  uint32_t count = group.entryCount();
-  uint32_t buffers = group.bufferCount();
-  // A texture_external entry writes four descriptors.
-  uint32_t total = count;
-  for (uint32_t i = buffers; i < count; ++i) {
-    if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) total += 3;
-  }
+  const uint32_t count = group.entryCount();
+  const uint32_t buffers = group.bufferCount();
+  const uint32_t dynamicCount = group.dynamicOffsetCount();
   // Small groups write from the stack.
   constexpr uint32_t kInline = 8;
   std::array<DescriptorInfo, kInline> inlineInfos;
-  std::array<VkWriteDescriptorSet, kInline> inlineWrites;
   std::vector<DescriptorInfo> heapInfos;
-  std::vector<VkWriteDescriptorSet> heapWrites;
   DescriptorInfo* infos = inlineInfos.data();
-  VkWriteDescriptorSet* writes = inlineWrites.data();
-  if (total > kInline) {
-    heapInfos.resize(total);
-    heapWrites.resize(total);
+  if (layout_->descriptorCount() > kInline) {
+    heapInfos.resize(layout_->descriptorCount());
     infos = heapInfos.data();
-    writes = heapWrites.data();
   }
   uses_.reserve(buffers);
-  uint32_t n = 0;  // descriptors written
-  for (uint32_t i = 0; i < count; ++i) {
+  for (uint32_t i = 0; i < buffers; ++i) {
     const SetLayoutBinding& b = layout_->binding(i);
-    if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) {
-      BINDERY_VK_TRY(writeExternal(group, i, infos + n, writes + n));
-      n += 4;
-      continue;
-    }
-    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    w.dstSet = set_.set;
-    w.dstBinding = b.binding;
-    w.descriptorCount = 1;
-    w.descriptorType = b.type;
-    if (i < buffers) {
-      VkBuffer buffer = Buffer::of(*group.buffer(i)).handle();
-      infos[n].buffer = {buffer, group.bufferRange(i).offset,
-                         wholeWords(descriptorRange(group, i))};
-      w.pBufferInfo = &infos[n].buffer;
-      const core::BoundBufferRange& range = group.bufferRange(i);
-      bool dynamic = i < group.dynamicOffsetCount();
-      uses_.push_back(
-          {buffer, b.writable, range.offset, range.size, dynamic ? static_cast<int32_t>(i) : -1});
-      writes_ |= b.writable;
-    } else {
-      BINDERY_VK_TRY(writeTexture(group, i, infos[n].image));
-      w.pImageInfo = &infos[n].image;
-    }
-    writes[n++] = w;
+    const core::BoundBufferRange& range = group.bufferRange(i);
+    const VkBuffer buffer = Buffer::of(*group.buffer(i)).handle();
+    infos[b.slot].buffer = {buffer, range.offset, wholeWords(descriptorRange(group, i))};
+    uses_.push_back(
+        {buffer, b.writable, range.offset, range.size, i < dynamicCount ? int32_t(i) : -1});
+    writes_ |= b.writable;
   }
-  vkUpdateDescriptorSets(state_->handle(), n, writes, 0, nullptr);
+  for (uint32_t i = buffers; i < count; ++i) {
+    DescriptorInfo* at = infos + layout_->binding(i).slot;
+    if (group.layoutEntry(i).kind == core::BindingKind::ExternalTexture) {
+      BINDERY_VK_TRY(writeExternal(group, i, at));
+    } else {
+      BINDERY_VK_TRY(writeTexture(group, i, at->image));
+    }
+  }
+  layout_->update(set_.set, infos);
   return {};
 }
 
@@ -208,21 +171,14 @@ void prepareTextureUses(VkCommandBuffer commands, const BindGroup& group,
 }
 
 BindGroup::~BindGroup() {
-  if (set_.set == VK_NULL_HANDLE) return;
-  // The set returns to its layout once the work submitted so far completes.
-  // The state outlives the layout (its destructor frees sets to the pools).
-  std::shared_ptr<ComputeState> state = state_;
-  state_->device().deferDestroy(
-      [state = std::move(state), layout = std::move(layout_), set = set_]() mutable {
-        layout->recycle(set);
-        layout.reset();
-        state.reset();
-      });
+  // The set returns to its layout, reused once the work submitted so far
+  // completes.
+  if (set_.set != VK_NULL_HANDLE) layout_->release(set_, layout_->state().device().retireSerial());
 }
 
 Result<std::unique_ptr<backend::BindGroupBackend>> Device::createBindGroup(
     const core::BindGroupBase& group) {
-  Result<std::unique_ptr<BindGroup>> made = BindGroup::create(ComputeState::of(*this), group);
+  Result<std::unique_ptr<BindGroup>> made = BindGroup::create(*this, group);
   if (made.isError()) return track(made.error()).error();
   return std::unique_ptr<backend::BindGroupBackend>(std::move(made.value()));
 }

@@ -1,5 +1,5 @@
 // GPUBindGroup on Vulkan: a VkDescriptorSet of its layout's SetLayout,
-// written once at creation (vkUpdateDescriptorSets), from the device's shared
+// written once at creation (its layout's update template), from the device's shared
 // descriptor pools (descriptor_allocator.h). Buffer entries are written with
 // exactly the range the core validated (#bind-group-creation): the offset,
 // and the size, which for a binding without a size is the rest of the buffer
@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "backends/backend.h"
+#include "backends/vulkan/bind_group_layout.h"
 #include "backends/vulkan/descriptor_allocator.h"
 #include "backends/vulkan/dynamic_ranges.h"
 #include "backends/vulkan/error.h"
@@ -44,8 +45,7 @@ class TextureViewBase;
 namespace bindery::vulkan {
 
 class BindGroup;
-class ComputeState;
-class SetLayout;
+class Device;
 class TextureView;
 
 // A buffer the group gives shaders, for the barriers of
@@ -59,12 +59,6 @@ struct BufferUse {
   uint64_t offset = 0;
   uint64_t size = 0;
   int32_t dynamicIndex = -1;
-};
-
-// One descriptor's info: a buffer's or an image's (a view, a sampler).
-union DescriptorInfo {
-  VkDescriptorBufferInfo buffer;
-  VkDescriptorImageInfo image;
 };
 
 // A texture view the group gives shaders: the layout its subresources must be
@@ -82,11 +76,12 @@ void prepareTextureUses(VkCommandBuffer commands, const BindGroup& group,
 
 class BindGroup final : public backend::BindGroupBackend {
  public:
-  static Result<std::unique_ptr<BindGroup>> create(std::shared_ptr<ComputeState> state,
+  static Result<std::unique_ptr<BindGroup>> create(Device& device,
                                                    const core::BindGroupBase& group);
   ~BindGroup() override;
 
   VkDescriptorSet handle() const { return set_.set; }
+  const std::shared_ptr<SetLayout>& setLayout() const { return layout_; }
   const std::vector<BufferUse>& bufferUses() const { return uses_; }
   const std::vector<TextureUse>& textureUses() const { return textures_; }
   bool writesAnything() const { return writes_; }
@@ -105,20 +100,17 @@ class BindGroup final : public backend::BindGroupBackend {
   }
 
  private:
-  BindGroup(std::shared_ptr<ComputeState> state, std::shared_ptr<SetLayout> layout)
-      : state_(std::move(state)), layout_(std::move(layout)) {}
+  explicit BindGroup(std::shared_ptr<SetLayout> layout) : layout_(std::move(layout)) {}
   Status write(const core::BindGroupBase& group);
   // Dense entry i (a sampler or a texture view): its descriptor's info.
   Status writeTexture(const core::BindGroupBase& group, uint32_t i, VkDescriptorImageInfo& info);
-  // Dense entry i, a texture_external: its four descriptors.
-  Status writeExternal(const core::BindGroupBase& group, uint32_t i, DescriptorInfo* infos,
-                       VkWriteDescriptorSet* writes);
+  // Dense entry i, a texture_external: its four descriptors' infos.
+  Status writeExternal(const core::BindGroupBase& group, uint32_t i, DescriptorInfo* infos);
   // The view's VkImageView, noted as a texture shaders use in `layout`.
   Result<VkImageView> useView(const core::TextureViewBase& view, VkImageLayout layout,
                               bool writable);
 
-  std::shared_ptr<ComputeState> state_;
-  std::shared_ptr<SetLayout> layout_;
+  std::shared_ptr<SetLayout> layout_;  // keeps the device's pools (its ComputeState) alive
   DescriptorSetAllocation set_;
   std::vector<BufferUse> uses_;
   std::vector<TextureUse> textures_;

@@ -48,50 +48,94 @@ SetLayoutBinding vkBinding(const core::LayoutEntry& e) {
 
 }  // namespace
 
-SetLayout::SetLayout(ComputeState& state, std::vector<core::LayoutEntry> entries)
-    : state_(state), entries_(std::move(entries)) {}
+SetLayout::SetLayout(std::shared_ptr<ComputeState> state, std::vector<core::LayoutEntry> entries)
+    : state_(std::move(state)), device_(state_->handle()), entries_(std::move(entries)) {}
 
 Status SetLayout::initialize() {
   std::vector<VkDescriptorSetLayoutBinding> vk;
+  // The template's entries: one per descriptor, its info at its slot.
+  std::vector<VkDescriptorUpdateTemplateEntry> slots;
+  auto addSlot = [&](uint32_t binding, VkDescriptorType type) {
+    VkDescriptorUpdateTemplateEntry t{};
+    t.dstBinding = binding;
+    t.descriptorCount = 1;
+    t.descriptorType = type;
+    t.offset = slots.size() * sizeof(DescriptorInfo);
+    t.stride = sizeof(DescriptorInfo);
+    slots.push_back(t);
+  };
   bindings_.reserve(entries_.size());
   external_.resize(entries_.size());
   for (size_t i = 0; i < entries_.size(); ++i) {
     const core::LayoutEntry& e = entries_[i];
     SetLayoutBinding b = vkBinding(e);
+    b.slot = static_cast<uint32_t>(slots.size());
     bindings_.push_back(b);
     if (e.kind == core::BindingKind::Buffer && e.hasDynamicOffset) ++dynamicCount_;
     VkShaderStageFlags stages = vkStages(e.visibility);
     vk.push_back({b.binding, b.type, 1, stages, nullptr});
+    addSlot(b.binding, b.type);
     if (e.kind == core::BindingKind::ExternalTexture) {
       // Planes 1 and 2 and the parameters where the generator reads them
-      // (external_texture.h).
+      // (external_texture.h); slots in bind_group.cpp's order: plane 1, the
+      // parameters, plane 2.
       external_[i] = {e.binding + kExternalPlane1Offset, e.binding + kExternalParamsOffset,
                       e.binding + kExternalPlane2Offset};
       vk.push_back({external_[i].plane1, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages, nullptr});
       vk.push_back({external_[i].plane2, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages, nullptr});
       vk.push_back(
           {external_[i].parameters, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
+      addSlot(external_[i].plane1, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE);
+      addSlot(external_[i].parameters, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER);
+      addSlot(external_[i].plane2, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE);
     }
   }
+  descriptorCount_ = static_cast<uint32_t>(slots.size());
   VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   info.bindingCount = static_cast<uint32_t>(vk.size());
   info.pBindings = vk.data();
-  return checkVk(vkCreateDescriptorSetLayout(state_.handle(), &info, nullptr, &layout_),
-                 "vkCreateDescriptorSetLayout");
+  BINDERY_VK_TRY(checkVk(vkCreateDescriptorSetLayout(device_, &info, nullptr, &layout_),
+                         "vkCreateDescriptorSetLayout"));
+  if (slots.empty()) return {};
+  VkDescriptorUpdateTemplateCreateInfo t{VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO};
+  t.descriptorUpdateEntryCount = descriptorCount_;
+  t.pDescriptorUpdateEntries = slots.data();
+  t.templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET;
+  t.descriptorSetLayout = layout_;
+  return checkVk(vkCreateDescriptorUpdateTemplate(device_, &t, nullptr, &template_),
+                 "vkCreateDescriptorUpdateTemplate");
 }
 
 SetLayout::~SetLayout() {
-  for (const DescriptorSetAllocation& set : freeSets_) state_.descriptors().free(set);
-  if (layout_ != VK_NULL_HANDLE) vkDestroyDescriptorSetLayout(state_.handle(), layout_, nullptr);
+  DescriptorAllocator& pools = state_->descriptors();
+  Device& device = state_->device();
+  // Sets whose work may still run go back to the pools once it completes.
+  std::vector<DescriptorSetAllocation> inFlight;
+  backend::Serial last = 0;
+  for (const Released& r : released_) {
+    if (device.hasCompleted(r.serial)) {
+      pools.free(r.set);
+    } else {
+      inFlight.push_back(r.set);
+      last = std::max(last, r.serial);
+    }
+  }
+  if (!inFlight.empty()) {
+    device.deferDestroyAfter(last, [state = state_, sets = std::move(inFlight)] {
+      for (const DescriptorSetAllocation& set : sets) state->descriptors().free(set);
+    });
+  }
+  if (template_ != VK_NULL_HANDLE) vkDestroyDescriptorUpdateTemplate(device_, template_, nullptr);
+  if (layout_ != VK_NULL_HANDLE) vkDestroyDescriptorSetLayout(device_, layout_, nullptr);
 }
 
 Result<DescriptorSetAllocation> SetLayout::allocateSet() {
-  if (!freeSets_.empty()) {
-    DescriptorSetAllocation set = freeSets_.back();
-    freeSets_.pop_back();
+  if (!released_.empty() && state_->device().hasCompleted(released_.front().serial)) {
+    DescriptorSetAllocation set = released_.front().set;
+    released_.pop_front();
     return set;
   }
-  return state_.descriptors().allocate(layout_);
+  return state_->descriptors().allocate(layout_);
 }
 
 Result<std::shared_ptr<SetLayout>> SetLayoutCache::get(std::span<const core::LayoutEntry> entries,
@@ -107,7 +151,7 @@ Result<std::shared_ptr<SetLayout>> SetLayoutCache::get(std::span<const core::Lay
     ++it;
   }
   auto layout = std::make_shared<SetLayout>(
-      state_, std::vector<core::LayoutEntry>(entries.begin(), entries.end()));
+      state_.shared_from_this(), std::vector<core::LayoutEntry>(entries.begin(), entries.end()));
   BINDERY_VK_TRY(layout->initialize());
   layouts_.emplace(hash, layout);
   return layout;
@@ -138,7 +182,18 @@ BindGroupLayout::~BindGroupLayout() {
 
 Result<std::shared_ptr<SetLayout>> setLayoutOf(ComputeState& state,
                                                const core::BindGroupLayoutBase& layout) {
+  if (const backend::BindGroupLayoutBackend* made = layout.backendObject()) {
+    return static_cast<const BindGroupLayout*>(made)->setLayout();
+  }
   return state.setLayouts().get(*layout.internal());
+}
+
+Result<std::shared_ptr<SetLayout>> setLayoutOf(Device& device,
+                                               const core::BindGroupLayoutBase& layout) {
+  if (const backend::BindGroupLayoutBackend* made = layout.backendObject()) {
+    return static_cast<const BindGroupLayout*>(made)->setLayout();
+  }
+  return setLayoutOf(*ComputeState::of(device), layout);
 }
 
 Result<std::unique_ptr<backend::BindGroupLayoutBackend>> Device::createBindGroupLayout(

@@ -9,12 +9,23 @@
 // texture_external entry is expanded into its planes and parameters: binding
 // n holds plane 0, bindings n + 1000 and n + 2000 plane 1 and the parameters'
 // uniform buffer (externalBindings(), external_texture.h).
-// The set layout also keeps the sets of destroyed bind groups for reuse.
+//
+// A set is written in one call through the set layout's descriptor update
+// template: the bind group fills one DescriptorInfo per descriptor, in the
+// order of the entries' slots (SetLayoutBinding::slot), and update() hands
+// the array to the driver, which reads it without the per-write structures
+// vkUpdateDescriptorSets parses.
+//
+// The set layout also keeps the sets of destroyed bind groups for reuse: a
+// released set waits, with the serial of the work submitted when its group
+// died, until that work has completed; allocateSet() takes the oldest such
+// set first, then a set from the pools.
 #pragma once
 
 #include "backends/vulkan/functions.h"
 
 #include <cstddef>
+#include <deque>
 #include <memory>
 #include <span>
 #include <unordered_map>
@@ -28,12 +39,23 @@
 namespace bindery::vulkan {
 
 class ComputeState;
+class Device;
 
 // The Vulkan descriptor of one dense entry of the layout.
 struct SetLayoutBinding {
   uint32_t binding = 0;
   VkDescriptorType type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
   bool writable = false;  // a storage buffer or storage texture written by shaders
+  // Where its descriptors' infos start in the array update() reads (a
+  // texture_external entry has four: plane 0, plane 1, the parameters,
+  // plane 2).
+  uint32_t slot = 0;
+};
+
+// One descriptor's info: a buffer's or an image's (a view, a sampler).
+union DescriptorInfo {
+  VkDescriptorBufferInfo buffer;
+  VkDescriptorImageInfo image;
 };
 
 // texture_external entry n's extra bindings.
@@ -45,12 +67,13 @@ struct ExternalBindings {
 
 class SetLayout {
  public:
-  SetLayout(ComputeState& state, std::vector<core::LayoutEntry> entries);
+  SetLayout(std::shared_ptr<ComputeState> state, std::vector<core::LayoutEntry> entries);
   ~SetLayout();
   SetLayout(const SetLayout&) = delete;
   SetLayout& operator=(const SetLayout&) = delete;
   Status initialize();
 
+  ComputeState& state() const { return *state_; }
   VkDescriptorSetLayout handle() const { return layout_; }
   // In the core's dense order (buffers first, dynamic ones first).
   const std::vector<core::LayoutEntry>& entries() const { return entries_; }
@@ -60,20 +83,43 @@ class SetLayout {
   uint32_t dynamicOffsetCount() const { return dynamicCount_; }
   bool empty() const { return entries_.empty(); }
 
-  // A set of this layout: a recycled one when there is one.
+  // The infos a set's update() reads: one per descriptor.
+  uint32_t descriptorCount() const { return descriptorCount_; }
+  // Writes every descriptor of `set` from `infos` (descriptorCount() of
+  // them, each at its entry's slot).
+  void update(VkDescriptorSet set, const DescriptorInfo* infos) const {
+    if (template_ != VK_NULL_HANDLE)
+      vkUpdateDescriptorSetWithTemplate(device_, set, template_, infos);
+  }
+
+  // A set of this layout: a released one whose work has completed when there
+  // is one, else one from the pools.
   Result<DescriptorSetAllocation> allocateSet();
-  // A set whose bind group is gone and whose GPU work has completed.
-  void recycle(const DescriptorSetAllocation& set) { freeSets_.push_back(set); }
-  size_t recycledCount() const { return freeSets_.size(); }
+  // A set no longer used once `serial` has completed (a destroyed bind
+  // group's: Device::retireSerial(); a transient set's: the submission being
+  // recorded), reused after that.
+  void release(const DescriptorSetAllocation& set, backend::Serial serial) {
+    released_.push_back({serial, set});
+  }
+  // For tests: released sets (reusable now or once their work completes).
+  size_t recycledCount() const { return released_.size(); }
 
  private:
-  ComputeState& state_;
+  struct Released {
+    backend::Serial serial;  // reusable once this serial has completed
+    DescriptorSetAllocation set;
+  };
+
+  std::shared_ptr<ComputeState> state_;  // first: destroyed last
+  VkDevice device_ = VK_NULL_HANDLE;
   std::vector<core::LayoutEntry> entries_;
   std::vector<SetLayoutBinding> bindings_;
   std::vector<ExternalBindings> external_;
   uint32_t dynamicCount_ = 0;
+  uint32_t descriptorCount_ = 0;
   VkDescriptorSetLayout layout_ = VK_NULL_HANDLE;
-  std::vector<DescriptorSetAllocation> freeSets_;
+  VkDescriptorUpdateTemplate template_ = VK_NULL_HANDLE;  // none for a layout without entries
+  std::deque<Released> released_;                         // in release order (taken from the front)
 };
 
 // The device's live set layouts by content.
@@ -105,6 +151,10 @@ class BindGroupLayout final : public backend::BindGroupLayoutBackend {
 
 // The set layout of `layout` (through its backend object when it has one).
 Result<std::shared_ptr<SetLayout>> setLayoutOf(ComputeState& state,
+                                               const core::BindGroupLayoutBase& layout);
+// The same, looking up the device's ComputeState only when `layout` has no
+// backend object.
+Result<std::shared_ptr<SetLayout>> setLayoutOf(Device& device,
                                                const core::BindGroupLayoutBase& layout);
 
 }  // namespace bindery::vulkan

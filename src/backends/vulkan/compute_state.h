@@ -26,7 +26,7 @@ class IndirectDispatchValidator;
 class SamplerCache;
 class TimestampConverter;
 
-class ComputeState {
+class ComputeState : public std::enable_shared_from_this<ComputeState> {
  public:
   static std::shared_ptr<ComputeState> of(Device& device);
   explicit ComputeState(Device& device);

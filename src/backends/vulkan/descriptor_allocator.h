@@ -7,9 +7,10 @@
 // kDescriptorsPerSet descriptors; when one is full the next with room is
 // tried, then a new pool is made. Sets are freed individually
 // (VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT). Sets of destroyed bind
-// groups are not freed at once: bind_group.cpp hands them back to their set
-// layout once the GPU has finished with them, and the next group of that
-// layout reuses them (no vkAllocateDescriptorSets in a steady state).
+// groups are not freed at once: they go back to their set layout
+// (bind_group_layout.h), and the next group of that layout reuses them once
+// the GPU has finished with them (no vkAllocateDescriptorSets in a steady
+// state).
 #pragma once
 
 #include "backends/vulkan/functions.h"

@@ -247,11 +247,16 @@ void Device::deferDestroyAfterPendingSubmit(std::function<void()> destroy) {
 
 void Device::deferDestroy(std::function<void()> destroy) {
   // Work recorded but not submitted counts: it completes with the next serial.
-  Serial serial = hasPendingCommands() ? pendingSerial() : lastSubmitted_.load();
-  if (serial <= completed_ || destroyed_ || lost_) {
+  deferDestroyAfter(retireSerial(), std::move(destroy));
+}
+
+void Device::deferDestroyAfter(Serial serial, std::function<void()> destroy) {
+  if (hasCompleted(serial)) {
     destroy();
     return;
   }
+  // tick() runs deletions from the front while their serial has completed: a
+  // serial below one queued before waits for that one (never runs early).
   deletions_.push_back({serial, std::move(destroy)});
 }
 

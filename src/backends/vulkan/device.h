@@ -81,12 +81,22 @@ class Device final : public backend::DeviceBackend {
   // A begun command buffer for one submission.
   Result<VkCommandBuffer> beginCommandBuffer();
 
+  // The serial whose completion ends every use of objects by work submitted
+  // (or pending) so far.
+  Serial retireSerial() const {
+    return hasPendingCommands() ? pendingSerial() : lastSubmitted_.load();
+  }
+  // Whether the work up to `serial` has completed, as last polled (always,
+  // once the device is destroyed or lost: nothing runs any more).
+  bool hasCompleted(Serial serial) const { return serial <= completed_ || destroyed_ || lost_; }
   // Runs `destroy` once every work submitted (or pending) so far has
   // completed: at once when it already has.
   void deferDestroy(std::function<void()> destroy);
   // Runs `destroy` once the submission being recorded (the next serial) has
   // completed: for objects that command buffers recorded now use.
   void deferDestroyAfterPendingSubmit(std::function<void()> destroy);
+  // Runs `destroy` once `serial` has completed: at once when it already has.
+  void deferDestroyAfter(Serial serial, std::function<void()> destroy);
   // VK_EXT_robustness2's nullDescriptor is enabled (dynamic_ranges.h).
   bool hasNullDescriptor() const { return nullDescriptor_; }
   // Reclaims command buffers, staging chunks and deferred deletions whose

@@ -66,18 +66,12 @@ std::vector<OwnSetFit> ownSetFits(const core::BindGroupBase& group) {
 
 Result<VkDescriptorSet> exactSet(const core::BindGroupBase& group, const uint32_t* offsets) {
   auto& device = static_cast<Device&>(group.device()->backend());
-  std::shared_ptr<ComputeState> state = ComputeState::of(device);
-  auto* layoutBackend = static_cast<BindGroupLayout*>(group.layout()->backendObject());
-  std::shared_ptr<SetLayout> layout = layoutBackend->setLayout();
+  const std::shared_ptr<SetLayout>& layout = BindGroup::of(group).setLayout();
   Result<DescriptorSetAllocation> allocated = layout->allocateSet();
   if (allocated.isError()) return device.track(allocated.error()).error();
   const DescriptorSetAllocation set = allocated.value();
   // Back to the layout once the submission being recorded has completed.
-  device.deferDestroyAfterPendingSubmit([state, layout, set]() mutable {
-    layout->recycle(set);
-    layout.reset();
-    state.reset();
-  });
+  layout->release(set, device.pendingSerial());
 
   const VkDescriptorSet own = BindGroup::of(group).handle();
   const uint32_t dynamicCount = group.dynamicOffsetCount();

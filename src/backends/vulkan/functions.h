@@ -63,6 +63,7 @@
   X(Instance, vkCreateComputePipelines) \
   X(Instance, vkCreateDescriptorPool) \
   X(Instance, vkCreateDescriptorSetLayout) \
+  X(Instance, vkCreateDescriptorUpdateTemplate) \
   X(Instance, vkCreateDevice) \
   X(Instance, vkCreateFence) \
   X(Instance, vkCreateGraphicsPipelines) \
@@ -78,6 +79,7 @@
   X(Instance, vkDestroyCommandPool) \
   X(Instance, vkDestroyDescriptorPool) \
   X(Instance, vkDestroyDescriptorSetLayout) \
+  X(Instance, vkDestroyDescriptorUpdateTemplate) \
   X(Instance, vkDestroyDevice) \
   X(Instance, vkDestroyFence) \
   X(Instance, vkDestroyImage) \
@@ -112,6 +114,7 @@
   X(Instance, vkMapMemory) \
   X(Instance, vkQueueSubmit) \
   X(Instance, vkResetCommandBuffer) \
+  X(Instance, vkUpdateDescriptorSetWithTemplate) \
   X(Instance, vkUpdateDescriptorSets) \
   X(Instance, vkWaitForFences) \
   X(Instance, vkWaitSemaphores)

@@ -89,5 +89,35 @@ TEST_F(BindGroupScaleTest, ASetIsReusedOnlyAfterTheGpuFinishedWithIt) {
   EXPECT_EQ(read<uint32_t>(b, 1)[0], 101u);
 }
 
+// The last group of a layout goes with the layout and its pipeline while its
+// dispatch is still pending: the set layout is destroyed then, but its sets
+// go back to the pools only once the GPU has finished (a set freed earlier
+// could be handed out and rewritten under the running dispatch).
+TEST_F(BindGroupScaleTest, ADestroyedLayoutsSetsReturnToThePoolsOnlyAfterTheGpuFinished) {
+  Buffer a = bufferWith(std::vector<uint32_t>{0});
+  uint64_t setsBefore = DescriptorAllocator::setsInProcess();
+  {
+    BindGroupLayoutDescriptor d;
+    d.entries = {{0, ShaderStage::Compute, BufferBindingLayout{BufferBindingType::Storage}}};
+    BindGroupLayout layout = device_.createBindGroupLayout(d);
+    ComputePipeline p = pipeline(R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 1>;
+@compute @workgroup_size(1) fn main() { out[0] += 7u; }
+)",
+                                 layout);
+    BindGroup g = group(layout, {bufferEntry(0, a)});
+    dispatch(p, g, 1);
+    EXPECT_EQ(DescriptorAllocator::setsInProcess() - setsBefore, 1u);
+  }  // the group, its layout and the pipeline are gone; nothing has polled the GPU since
+  EXPECT_EQ(DescriptorAllocator::setsInProcess() - setsBefore, 1u)
+      << "a set went back to the pools while its dispatch may still run";
+  bool done = false;
+  device_.queue().onSubmittedWorkDone([&] { done = true; });
+  finish();
+  EXPECT_TRUE(done);
+  EXPECT_EQ(DescriptorAllocator::setsInProcess(), setsBefore);
+  EXPECT_EQ(read<uint32_t>(a, 1)[0], 7u);
+}
+
 }  // namespace
 }  // namespace bindery::vulkan::testing
