@@ -6,7 +6,7 @@
 # alternating with raw and the same pairs encoded on the null device
 # ($OUT/alternating.txt) and the three Vulkan benchmarks,
 # medians of 3 ($OUT/bench_*.txt, without the alternating ones). Environment: FILTER (gtest
-# filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, BFILTER (benchmark
+# filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, SKIP_ALTERNATING, BFILTER (benchmark
 # filter), PROFILE=1 (perf stat and a flat perf profile of bench_compute's
 # bindery and raw pairs, $OUT/prof.txt; PROFILE_CASES: which).
 set -u
@@ -33,7 +33,7 @@ bench() {
 # In the order of what matters most, so a run cut off returns the most: the
 # pairs against raw, alternating in one run (21 batches each, their own
 # medians: no repetitions), then the rest.
-if [ -z "${SKIP_BENCH:-}" ]; then
+if [ -z "${SKIP_BENCH:-}" ] && [ -z "${SKIP_ALTERNATING:-}" ]; then
   for b in bench_compute bench_render; do
     timeout 120 $H/bin/$b --benchmark_filter=Alternating >> $OUT/alternating.txt 2>&1
     echo "$b rc=$?" >> $OUT/alternating.txt
@@ -50,8 +50,8 @@ if [ -n "${PROFILE:-}" ]; then
   for f in ${PROFILE_CASES:-BindDispatch_Bindery/0 BindDispatch_Raw/0 BindDispatch_Bindery/1 BindDispatch_Raw/1 BindDraw_Bindery/0 BindDraw_Raw/0}; do
     n=$(echo $f | tr '/' '_')
     b=bench_compute; case $f in BindDraw*) b=bench_render ;; esac
-    $P stat -e page-faults,context-switches,cpu-clock,task-clock,instructions,cycles -o /tmp/stat_$n.txt $H/bin/$b --benchmark_filter="$f/" --benchmark_min_time=1 > /tmp/out_$n.txt 2>&1
-    $P record -e cpu-clock -F 4000 -o /tmp/p_$n.data $H/bin/$b --benchmark_filter="$f/" --benchmark_min_time=1 > /dev/null 2>&1
+    $P stat -e page-faults,context-switches,cpu-clock,task-clock,instructions,cycles -o /tmp/stat_$n.txt $H/bin/$b --benchmark_filter="$f(/|\$)" --benchmark_min_time=1 > /tmp/out_$n.txt 2>&1
+    $P record -e cpu-clock -F 4000 -o /tmp/p_$n.data $H/bin/$b --benchmark_filter="$f(/|\$)" --benchmark_min_time=1 > /dev/null 2>&1
     $P report -i /tmp/p_$n.data --no-children --sort dso,sym 2>/dev/null | grep -v "^#" | grep -v "^$" | head -60 > /tmp/prof_$n.txt
     $P report -i /tmp/p_$n.data --no-children --sort comm,dso 2>/dev/null | grep -v "^#" | grep -v "^$" | head -20 >> /tmp/prof_$n.txt
     # bindery's own functions (the benchmarks keep their symbols)

@@ -171,9 +171,9 @@ void prepareTextureUses(VkCommandBuffer commands, const BindGroup& group,
 }
 
 BindGroup::~BindGroup() {
-  // The set returns to its layout, reused once the work submitted so far
-  // completes.
-  if (set_.set != VK_NULL_HANDLE) layout_->release(set_, layout_->state().device().retireSerial());
+  // The set returns to its layout, reused once the last submission that
+  // bound it completes.
+  if (set_.set != VK_NULL_HANDLE) layout_->release(set_, lastBound_);
 }
 
 Result<std::unique_ptr<backend::BindGroupBackend>> Device::createBindGroup(

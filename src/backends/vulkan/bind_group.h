@@ -21,8 +21,10 @@
 // texture_external entries are written as planes and a parameters buffer
 // (external_texture.h), each plane a sampled texture.
 //
-// When the group is destroyed, its set goes back to the set layout once the
-// GPU has finished the work submitted so far, and is reused.
+// When the group is destroyed, its set goes back to the set layout, which
+// reuses it once the GPU has finished the last submission that bound it (at
+// once when none has: a group made and dropped without being submitted
+// costs no new set).
 #pragma once
 
 #include "backends/vulkan/functions.h"
@@ -81,6 +83,10 @@ class BindGroup final : public backend::BindGroupBackend {
   ~BindGroup() override;
 
   VkDescriptorSet handle() const { return set_.set; }
+  // A submission (its serial) binds the group's set: when the group is
+  // destroyed, the set is reused only once the last such submission has
+  // completed (at once when none has bound it).
+  void noteBound(backend::Serial serial) const { lastBound_ = serial; }
   const std::shared_ptr<SetLayout>& setLayout() const { return layout_; }
   const std::vector<BufferUse>& bufferUses() const { return uses_; }
   const std::vector<TextureUse>& textureUses() const { return textures_; }
@@ -112,6 +118,7 @@ class BindGroup final : public backend::BindGroupBackend {
 
   std::shared_ptr<SetLayout> layout_;  // keeps the device's pools (its ComputeState) alive
   DescriptorSetAllocation set_;
+  mutable backend::Serial lastBound_ = 0;  // noteBound()
   std::vector<BufferUse> uses_;
   std::vector<TextureUse> textures_;
   std::vector<std::unique_ptr<ExternalParamsBuffer>> params_;  // texture_external entries

@@ -109,10 +109,11 @@ Status SetLayout::initialize() {
 SetLayout::~SetLayout() {
   DescriptorAllocator& pools = state_->descriptors();
   Device& device = state_->device();
+  for (const DescriptorSetAllocation& set : ready_) pools.free(set);
   // Sets whose work may still run go back to the pools once it completes.
   std::vector<DescriptorSetAllocation> inFlight;
   backend::Serial last = 0;
-  for (const Released& r : released_) {
+  for (const Released& r : inFlight_) {
     if (device.hasCompleted(r.serial)) {
       pools.free(r.set);
     } else {
@@ -129,10 +130,25 @@ SetLayout::~SetLayout() {
   if (layout_ != VK_NULL_HANDLE) vkDestroyDescriptorSetLayout(device_, layout_, nullptr);
 }
 
+void SetLayout::release(const DescriptorSetAllocation& set, backend::Serial serial) {
+  if (state_->device().hasCompleted(serial)) {
+    ready_.push_back(set);
+  } else {
+    inFlight_.push_back({serial, set});
+  }
+}
+
 Result<DescriptorSetAllocation> SetLayout::allocateSet() {
-  if (!released_.empty() && state_->device().hasCompleted(released_.front().serial)) {
-    DescriptorSetAllocation set = released_.front().set;
-    released_.pop_front();
+  if (ready_.empty()) {
+    const Device& device = state_->device();
+    while (!inFlight_.empty() && device.hasCompleted(inFlight_.front().serial)) {
+      ready_.push_back(inFlight_.front().set);
+      inFlight_.pop_front();
+    }
+  }
+  if (!ready_.empty()) {
+    DescriptorSetAllocation set = ready_.back();
+    ready_.pop_back();
     return set;
   }
   return state_->descriptors().allocate(layout_);

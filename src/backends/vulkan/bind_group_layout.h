@@ -17,9 +17,10 @@
 // vkUpdateDescriptorSets parses.
 //
 // The set layout also keeps the sets of destroyed bind groups for reuse: a
-// released set waits, with the serial of the work submitted when its group
-// died, until that work has completed; allocateSet() takes the oldest such
-// set first, then a set from the pools.
+// released set whose last submission has completed (or that none used) is
+// reusable at once; one still in use waits with that submission's serial
+// until it completes. allocateSet() takes a reusable set first, then a set
+// from the pools.
 #pragma once
 
 #include "backends/vulkan/functions.h"
@@ -96,13 +97,11 @@ class SetLayout {
   // is one, else one from the pools.
   Result<DescriptorSetAllocation> allocateSet();
   // A set no longer used once `serial` has completed (a destroyed bind
-  // group's: Device::retireSerial(); a transient set's: the submission being
-  // recorded), reused after that.
-  void release(const DescriptorSetAllocation& set, backend::Serial serial) {
-    released_.push_back({serial, set});
-  }
+  // group's: the last submission that bound it, 0 when none did; a
+  // transient set's: the submission being recorded), reused after that.
+  void release(const DescriptorSetAllocation& set, backend::Serial serial);
   // For tests: released sets (reusable now or once their work completes).
-  size_t recycledCount() const { return released_.size(); }
+  size_t recycledCount() const { return ready_.size() + inFlight_.size(); }
 
  private:
   struct Released {
@@ -119,7 +118,8 @@ class SetLayout {
   uint32_t descriptorCount_ = 0;
   VkDescriptorSetLayout layout_ = VK_NULL_HANDLE;
   VkDescriptorUpdateTemplate template_ = VK_NULL_HANDLE;  // none for a layout without entries
-  std::deque<Released> released_;                         // in release order (taken from the front)
+  std::vector<DescriptorSetAllocation> ready_;            // reusable now (the latest first)
+  std::deque<Released> inFlight_;  // in release order (moved to ready_ from the front)
 };
 
 // The device's live set layouts by content.

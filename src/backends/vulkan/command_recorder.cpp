@@ -162,10 +162,10 @@ std::string_view commandName(CommandType type) {
 }
 
 Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream,
-                           bool& hostReadable) {
+                           backend::Serial serial, bool& hostReadable) {
   Status status;
-  ComputePassRecorder compute(commands);  // compute passes: compute_pass_recorder.h
-  RenderPassRecorder render(commands);    // render passes: render_pass_recorder.h
+  ComputePassRecorder compute(commands, serial);  // compute passes: compute_pass_recorder.h
+  RenderPassRecorder render(commands, serial);    // render passes: render_pass_recorder.h
   // A stream without a render pass (compute and copies only) needs no
   // first walk.
   std::vector<std::vector<const BindGroup*>> passGroups;

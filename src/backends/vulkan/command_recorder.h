@@ -23,8 +23,10 @@ namespace bindery::vulkan {
 // `hostReadable` becomes true when a command writes a buffer the host can
 // map for reading (GPUBufferUsage.MAP_READ): the submission then ends with a
 // host-read barrier (Device::noteHostReadableWrite).
+// `serial` is the submission's (the bind groups it binds keep their sets
+// until it completes).
 Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& stream,
-                           bool& hostReadable);
+                           backend::Serial serial, bool& hostReadable);
 
 // "copyBufferToBuffer", "dispatchWorkgroups", ... (the API call that recorded it).
 std::string_view commandName(core::CommandType type);

@@ -64,7 +64,10 @@ constexpr uint64_t commandBit(core::CommandType type) {
 
 class ComputePassRecorder {
  public:
-  explicit ComputePassRecorder(VkCommandBuffer commands) : commands_(commands) {}
+  // `serial`: the submission being recorded (the bind groups it binds keep
+  // their sets until it completes, BindGroup::noteBound).
+  ComputePassRecorder(VkCommandBuffer commands, backend::Serial serial)
+      : commands_(commands), binder_(VK_PIPELINE_BIND_POINT_COMPUTE, serial) {}
   ~ComputePassRecorder();
   ComputePassRecorder(const ComputePassRecorder&) = delete;
   ComputePassRecorder& operator=(const ComputePassRecorder&) = delete;
@@ -154,7 +157,7 @@ class ComputePassRecorder {
   const ComputePipeline* preparedPipeline_ = nullptr;  // bound, with its layout
   // The groups the pass wants and the sets, layout and push constants the
   // command buffer has.
-  DescriptorBinder binder_{VK_PIPELINE_BIND_POINT_COMPUTE};
+  DescriptorBinder binder_;
 
   // Usage tracking: epoch_ grows at each barrier.
   uint64_t epoch_ = 1;

@@ -61,6 +61,7 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
     if (w.offsetCount == 0 || w.group->ownSetServes(w.offsets)) {
       vkCmdBindDescriptorSets(commands, bindPoint_, layout.handle(), n, 1, &set, w.offsetCount,
                               w.offsets);
+      w.group->noteBound(serial_);
       b = {set, w.offsets, w.offsetCount};
       done.calls = 1;
       done.sets = 1;
@@ -97,6 +98,8 @@ DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
         }
         set = made.value();
         ++done.exactSets;
+      } else {
+        w.group->noteBound(serial_);
       }
       sets[setCount++] = set;
       // A transient set has its offsets written in: its dynamic offsets are 0.

@@ -42,7 +42,10 @@ class DescriptorBinder {
     Status error;            // a transient set could not be made (its group is not bound)
   };
 
-  explicit DescriptorBinder(VkPipelineBindPoint bindPoint) : bindPoint_(bindPoint) {}
+  // `serial`: the submission being recorded; each group whose set bind()
+  // binds is noted as used by it (BindGroup::noteBound).
+  DescriptorBinder(VkPipelineBindPoint bindPoint, backend::Serial serial)
+      : bindPoint_(bindPoint), serial_(serial) {}
 
   // A recorded setBindGroup (index, group or null, its dynamic offsets in the
   // command stream) becomes the wanted group at its index; both pass
@@ -85,6 +88,7 @@ class DescriptorBinder {
     uint32_t offsetCount = 0;
   };
   VkPipelineBindPoint bindPoint_;
+  backend::Serial serial_;
   std::array<WantedGroup, kMaxSets> wanted_{};
   const PipelineLayout* boundLayout_ = nullptr;  // compatibility of bound_
   std::array<BoundSet, kMaxSets> bound_{};

@@ -117,7 +117,8 @@ Result<Serial> Device::submit(std::span<const core::CommandStream* const> stream
     }
     recorded.push_back(commands.value());
     bool hostReadable = false;
-    Status status = recordCommandStream(commands.value(), *stream, hostReadable);
+    // Nothing submits while this records: the submission gets pendingSerial().
+    Status status = recordCommandStream(commands.value(), *stream, pendingSerial(), hostReadable);
     if (hostReadable) noteHostReadableWrite();
     if (status.isError()) {
       failed = status;

@@ -61,7 +61,9 @@ class TextureView;
 
 class RenderPassRecorder {
  public:
-  explicit RenderPassRecorder(VkCommandBuffer commands) : commands_(commands) {}
+  // `serial`: the submission being recorded (ComputePassRecorder's).
+  RenderPassRecorder(VkCommandBuffer commands, backend::Serial serial)
+      : commands_(commands), binder_(VK_PIPELINE_BIND_POINT_GRAPHICS, serial) {}
   // Ends a pass left open by an error (so the command buffer can end).
   ~RenderPassRecorder();
   RenderPassRecorder(const RenderPassRecorder&) = delete;
@@ -129,7 +131,7 @@ class RenderPassRecorder {
   const RenderPipeline* preparedPipeline_ = nullptr;  // bound, with its layout
   // The groups the pass wants and the sets, layout and push constants the
   // command buffer has.
-  DescriptorBinder binder_{VK_PIPELINE_BIND_POINT_GRAPHICS};
+  DescriptorBinder binder_;
 };
 
 }  // namespace bindery::vulkan

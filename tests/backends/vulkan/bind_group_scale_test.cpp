@@ -89,6 +89,33 @@ TEST_F(BindGroupScaleTest, ASetIsReusedOnlyAfterTheGpuFinishedWithIt) {
   EXPECT_EQ(read<uint32_t>(b, 1)[0], 101u);
 }
 
+// A group's set is tied up only by the submissions that bound it: one made
+// and dropped without being submitted gives its set to the next group at
+// once, even while other work is pending (a queue write not yet submitted);
+// one whose dispatch was submitted keeps it until that completes.
+TEST_F(BindGroupScaleTest, ASetIsHeldOnlyBySubmissionsThatBoundIt) {
+  ComputePipeline p = pipeline(R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 1>;
+@compute @workgroup_size(1) fn main() { out[0] += 1u; }
+)");
+  BindGroupLayout layout = p.getBindGroupLayout(0);
+  Buffer a = bufferWith(std::vector<uint32_t>{0});
+  const uint32_t five = 5;
+  device_.queue().writeBuffer(a, 0, &five, sizeof(five));  // pending, not submitted
+  const uint64_t setsBefore = DescriptorAllocator::setsInProcess();
+  { BindGroup unused = group(layout, {bufferEntry(0, a)}); }
+  BindGroup g = group(layout, {bufferEntry(0, a)});
+  EXPECT_EQ(DescriptorAllocator::setsInProcess() - setsBefore, 1u)
+      << "the set of a group no submission bound was not reused";
+  dispatch(p, g, 1);
+  g = BindGroup();  // its dispatch may still run: its set stays out of reach
+  BindGroup next = group(layout, {bufferEntry(0, a)});
+  EXPECT_EQ(DescriptorAllocator::setsInProcess() - setsBefore, 2u)
+      << "the set of a group whose dispatch may still run was reused";
+  dispatch(p, next, 1);
+  EXPECT_EQ(read<uint32_t>(a, 1)[0], 7u);
+}
+
 // The last group of a layout goes with the layout and its pipeline while its
 // dispatch is still pending: the set layout is destroyed then, but its sets
 // go back to the pools only once the GPU has finished (a set freed earlier
