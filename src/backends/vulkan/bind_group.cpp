@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <memory>
+#include <new>
 
 #include "backends/vulkan/bind_group_layout.h"
 #include "backends/vulkan/buffer.h"
@@ -40,13 +42,32 @@ Result<std::unique_ptr<BindGroup>> BindGroup::create(Device& device,
                                                      const core::BindGroupBase& group) {
   Result<std::shared_ptr<SetLayout>> layout = setLayoutOf(device, *group.layout());
   if (layout.isError()) return layout.error();
-  std::unique_ptr<BindGroup> self(new BindGroup(std::move(layout.value())));
+  std::unique_ptr<BindGroup> self(new (group.bufferCount())
+                                      BindGroup(std::move(layout.value()), group.bufferCount()));
   Result<DescriptorSetAllocation> set = self->layout_->allocateSet();
   if (set.isError()) return set.error();
   self->set_ = set.value();
   BINDERY_VK_TRY(self->write(group));
   self->fits_ = ownSetFits(group);
   return self;
+}
+
+BindGroup::BindGroup(std::shared_ptr<SetLayout> layout, uint32_t buffers)
+    : layout_(std::move(layout)),
+      uses_(std::launder(reinterpret_cast<BufferUse*>(this + 1))),
+      useCount_(buffers) {
+  std::uninitialized_value_construct_n(uses_, buffers);
+}
+
+void* BindGroup::operator new(size_t size, uint32_t buffers) {
+  static_assert(sizeof(BindGroup) % alignof(BufferUse) == 0);
+  return ::operator new (size + size_t{buffers} * sizeof(BufferUse));
+}
+void BindGroup::operator delete(void* p, uint32_t) {
+  ::operator delete(p);
+}
+void BindGroup::operator delete(void* p) {
+  ::operator delete(p);
 }
 
 Result<VkImageView> BindGroup::useView(const core::TextureViewBase& coreView, VkImageLayout layout,
@@ -140,14 +161,12 @@ Status BindGroup::write(const core::BindGroupBase& group) {
     heapInfos.resize(layout_->descriptorCount());
     infos = heapInfos.data();
   }
-  uses_.reserve(buffers);
   for (uint32_t i = 0; i < buffers; ++i) {
     const SetLayoutBinding& b = layout_->binding(i);
     const core::BoundBufferRange& range = group.bufferRange(i);
     const VkBuffer buffer = Buffer::of(*group.buffer(i)).handle();
     infos[b.slot].buffer = {buffer, range.offset, wholeWords(descriptorRange(group, i))};
-    uses_.push_back(
-        {buffer, b.writable, range.offset, range.size, i < dynamicCount ? int32_t(i) : -1});
+    uses_[i] = {buffer, b.writable, range.offset, range.size, i < dynamicCount ? int32_t(i) : -1};
     writes_ |= b.writable;
   }
   for (uint32_t i = buffers; i < count; ++i) {

@@ -30,6 +30,7 @@
 #include "backends/vulkan/functions.h"
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "backends/backend.h"
@@ -81,6 +82,7 @@ class BindGroup final : public backend::BindGroupBackend {
   static Result<std::unique_ptr<BindGroup>> create(Device& device,
                                                    const core::BindGroupBase& group);
   ~BindGroup() override;
+  static void operator delete(void* p);  // the block operator new made
 
   VkDescriptorSet handle() const { return set_.set; }
   // A submission (its serial) binds the group's set: when the group is
@@ -88,7 +90,8 @@ class BindGroup final : public backend::BindGroupBackend {
   // completed (at once when none has bound it).
   void noteBound(backend::Serial serial) const { lastBound_ = serial; }
   const std::shared_ptr<SetLayout>& setLayout() const { return layout_; }
-  const std::vector<BufferUse>& bufferUses() const { return uses_; }
+  // In dense order (the group's buffer entries).
+  std::span<const BufferUse> bufferUses() const { return {uses_, useCount_}; }
   const std::vector<TextureUse>& textureUses() const { return textures_; }
   bool writesAnything() const { return writes_; }
   // Whether the own set binds these dynamic offsets (one per dynamic entry)
@@ -106,7 +109,11 @@ class BindGroup final : public backend::BindGroupBackend {
   }
 
  private:
-  explicit BindGroup(std::shared_ptr<SetLayout> layout) : layout_(std::move(layout)) {}
+  BindGroup(std::shared_ptr<SetLayout> layout, uint32_t buffers);
+  // Room for the object and its `buffers` BufferUse after it (one
+  // allocation per group); the matching delete when a constructor throws.
+  static void* operator new(size_t size, uint32_t buffers);
+  static void operator delete(void* p, uint32_t buffers);
   Status write(const core::BindGroupBase& group);
   // Dense entry i (a sampler or a texture view): its descriptor's info.
   Status writeTexture(const core::BindGroupBase& group, uint32_t i, VkDescriptorImageInfo& info);
@@ -119,7 +126,8 @@ class BindGroup final : public backend::BindGroupBackend {
   std::shared_ptr<SetLayout> layout_;  // keeps the device's pools (its ComputeState) alive
   DescriptorSetAllocation set_;
   mutable backend::Serial lastBound_ = 0;  // noteBound()
-  std::vector<BufferUse> uses_;
+  BufferUse* uses_ = nullptr;              // right after the object, in its allocation
+  uint32_t useCount_ = 0;
   std::vector<TextureUse> textures_;
   std::vector<std::unique_ptr<ExternalParamsBuffer>> params_;  // texture_external entries
   bool writes_ = false;
