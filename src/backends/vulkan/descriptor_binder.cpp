@@ -9,17 +9,6 @@
 
 namespace bindery::vulkan {
 
-namespace {
-// Dynamic offsets are few (one per dynamic entry): compared inline, not
-// through a library memcmp call per bind.
-bool sameOffsets(const uint32_t* a, const uint32_t* b, uint32_t n) {
-  for (uint32_t i = 0; i < n; ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
-}  // namespace
-
 Status DescriptorBinder::indexAboveLimit() {
   return backend::internalError("setBindGroup: a group index above 31 is not supported yet.");
 }
@@ -37,37 +26,12 @@ void DescriptorBinder::setLayout(const PipelineLayout& layout) {
   boundLayout_ = &layout;
 }
 
-DescriptorBinder::Bound DescriptorBinder::bind(VkCommandBuffer commands) {
+// The general case: several sets changed, or one whose own set cannot serve
+// its dynamic offsets (bind() has taken `candidates` out of dirty_).
+DescriptorBinder::Bound DescriptorBinder::bindRuns(VkCommandBuffer commands,
+                                                   const uint32_t candidates) {
   Bound done;
   const PipelineLayout& layout = *boundLayout_;
-  // Only sets whose wanted group changed (or whose binding a layout change
-  // undid) since the last bind can differ from what is bound; sets without
-  // bindings are never bound (their bits stay until a layout has bindings there).
-  const uint32_t candidates = dirty_ & layout.nonEmptySets();
-  if (candidates == 0) return done;
-  dirty_ &= ~candidates;
-  // One set changed (a setBindGroup between draws): bound on its own, unless
-  // its own set cannot serve the dynamic offsets (the general path below).
-  if ((candidates & (candidates - 1)) == 0) {
-    const uint32_t n = static_cast<uint32_t>(__builtin_ctz(candidates));
-    const WantedGroup& w = wanted_[n];
-    if (!w.group) return done;
-    BoundSet& b = bound_[n];
-    const VkDescriptorSet set = w.group->handle();
-    if (b.set == set && b.offsetCount == w.offsetCount &&
-        (w.offsetCount == 0 || sameOffsets(b.offsets, w.offsets, w.offsetCount))) {
-      return done;
-    }
-    if (w.offsetCount == 0 || w.group->ownSetServes(w.offsets)) {
-      vkCmdBindDescriptorSets(commands, bindPoint_, layout.handle(), n, 1, &set, w.offsetCount,
-                              w.offsets);
-      w.group->noteBound(serial_);
-      b = {set, w.offsets, w.offsetCount};
-      done.calls = 1;
-      done.sets = 1;
-      return done;
-    }
-  }
   const uint32_t end = kMaxSets - static_cast<uint32_t>(__builtin_clz(candidates));
   std::array<VkDescriptorSet, kMaxSets> sets;
   std::array<uint32_t, 256> offsets;

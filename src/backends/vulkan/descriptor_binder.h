@@ -19,11 +19,10 @@
 
 #include "backends/vulkan/bind_group.h"
 #include "backends/vulkan/error.h"
+#include "backends/vulkan/pipeline_layout.h"
 #include "core/commands/command_buffer.h"
 
 namespace bindery::vulkan {
-
-class PipelineLayout;
 
 class DescriptorBinder {
  public:
@@ -73,7 +72,38 @@ class DescriptorBinder {
   void setLayout(const PipelineLayout& layout);
   // Null before the first pipeline, or after forget().
   const PipelineLayout* layout() const { return boundLayout_; }
-  Bound bind(VkCommandBuffer commands);
+  // Only sets whose wanted group changed (or whose binding a layout change
+  // undid) since the last bind can differ from what is bound; sets without
+  // bindings are never bound (their bits stay until a layout has bindings
+  // there). One changed set (a setBindGroup between draws) is bound here,
+  // inline, unless its own set cannot serve the dynamic offsets.
+  Bound bind(VkCommandBuffer commands) {
+    const uint32_t candidates = dirty_ & boundLayout_->nonEmptySets();
+    if (candidates == 0) return {};
+    dirty_ &= ~candidates;
+    if ((candidates & (candidates - 1)) == 0) {
+      const uint32_t n = static_cast<uint32_t>(__builtin_ctz(candidates));
+      const WantedGroup& w = wanted_[n];
+      if (!w.group) return {};
+      BoundSet& b = bound_[n];
+      const VkDescriptorSet set = w.group->handle();
+      if (b.set == set && b.offsetCount == w.offsetCount &&
+          (w.offsetCount == 0 || sameOffsets(b.offsets, w.offsets, w.offsetCount))) {
+        return {};
+      }
+      if (w.offsetCount == 0 || w.group->ownSetServes(w.offsets)) {
+        vkCmdBindDescriptorSets(commands, bindPoint_, boundLayout_->handle(), n, 1, &set,
+                                w.offsetCount, w.offsets);
+        w.group->noteBound(serial_);
+        b = {set, w.offsets, w.offsetCount};
+        Bound done;
+        done.calls = 1;
+        done.sets = 1;
+        return done;
+      }
+    }
+    return bindRuns(commands, candidates);
+  }
   // Something else bound its own pipeline, sets and push constants.
   void forget();
 
@@ -82,6 +112,15 @@ class DescriptorBinder {
 
  private:
   static Status indexAboveLimit();
+  Bound bindRuns(VkCommandBuffer commands, uint32_t candidates);
+  // Dynamic offsets are few (one per dynamic entry): compared inline, not
+  // through a library memcmp call per bind.
+  static bool sameOffsets(const uint32_t* a, const uint32_t* b, uint32_t n) {
+    for (uint32_t i = 0; i < n; ++i) {
+      if (a[i] != b[i]) return false;
+    }
+    return true;
+  }
   struct BoundSet {
     VkDescriptorSet set = VK_NULL_HANDLE;
     const uint32_t* offsets = nullptr;
