@@ -36,16 +36,29 @@ thread_local BlockPool tBlockPool;
 
 }  // namespace
 
-CommandStream& CommandStream::operator=(CommandStream&& other) noexcept {
-  if (this != &other) {
-    releaseBlocks();
+void CommandStream::take(CommandStream& other) noexcept {
+  if (other.isInline()) {
+    size_t used = static_cast<size_t>(other.cursor_ - other.inline_);
+    std::memcpy(inline_, other.inline_, used);
+    cursor_ = inline_ + used;
+    end_ = inline_ + kInlineBytes;
+  } else {
     first_ = std::exchange(other.first_, Block{});
     more_ = std::move(other.more_);
     other.more_.clear();
-    cursor_ = std::exchange(other.cursor_, nullptr);
-    end_ = std::exchange(other.end_, nullptr);
-    bytes_ = std::exchange(other.bytes_, 0);
-    types_ = std::exchange(other.types_, 0);
+    cursor_ = other.cursor_;
+    end_ = other.end_;
+  }
+  bytes_ = std::exchange(other.bytes_, 0);
+  types_ = std::exchange(other.types_, 0);
+  other.cursor_ = other.inline_;
+  other.end_ = other.inline_ + kInlineBytes;
+}
+
+CommandStream& CommandStream::operator=(CommandStream&& other) noexcept {
+  if (this != &other) {
+    releaseBlocks();
+    take(other);
   }
   return *this;
 }
@@ -67,14 +80,20 @@ void CommandStream::releaseBlocks() {
   for (Block& b : more_) release(b);
   first_ = Block{};
   more_.clear();
+  cursor_ = inline_;
+  end_ = inline_ + kInlineBytes;
 }
 
 void CommandStream::newBlock(size_t n) {
-  if (first_.bytes != nullptr) {
+  // The inline bytes move to the first block (the records stay contiguous).
+  size_t carried = 0;
+  if (isInline()) {
+    carried = static_cast<size_t>(cursor_ - inline_);
+  } else {
     Block& last = more_.empty() ? first_ : more_.back();
     last.used = static_cast<size_t>(cursor_ - last.bytes);
   }
-  size_t size = std::max(kBlockSize, n);
+  size_t size = std::max(kBlockSize, carried + n);
   uint8_t* bytes;
   if (size == kBlockSize && !tBlockPool.blocks.empty()) {
     bytes = tBlockPool.blocks.back();
@@ -82,25 +101,22 @@ void CommandStream::newBlock(size_t n) {
   } else {
     bytes = new uint8_t[size];
   }
-  if (first_.bytes == nullptr) {
+  if (isInline()) {
+    if (carried != 0) std::memcpy(bytes, inline_, carried);
     first_ = {bytes, size, 0};
   } else {
     more_.push_back({bytes, size, 0});
   }
-  cursor_ = bytes;
+  cursor_ = bytes + carried;
   end_ = bytes + size;
 }
 
 void CommandStream::shrinkToFit() {
-  if (blockCount() != 1 || first_.size != kBlockSize) return;
+  if (isInline() || !more_.empty() || first_.size != kBlockSize) return;
   size_t used = static_cast<size_t>(cursor_ - first_.bytes);
-  uint8_t* small = used == 0 ? nullptr : new uint8_t[used];
-  if (used != 0) std::memcpy(small, first_.bytes, used);
+  uint8_t* small = new uint8_t[used];
+  std::memcpy(small, first_.bytes, used);
   releaseBlocks();
-  if (small == nullptr) {
-    cursor_ = end_ = nullptr;
-    return;
-  }
   first_ = {small, used, used};
   cursor_ = end_ = small + used;
 }
@@ -140,7 +156,7 @@ void UsedResources::merge(const UsedResources& other) {
   // Bind groups are added by the caller (with its pass id).
   buffers.insert(buffers.end(), other.buffers.begin(), other.buffers.end());
   attachments.insert(attachments.end(), other.attachments.begin(), other.attachments.end());
-  others.insert(others.end(), other.others.begin(), other.others.end());
+  others.append(other.others);
   querySets.insert(querySets.end(), other.querySets.begin(), other.querySets.end());
 }
 
@@ -174,23 +190,42 @@ void EncodingContext::recordError(std::unique_ptr<ErrorData> error, uint32_t com
 }
 
 CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label,
-                                     CommandStream commands, UsedResources used)
+                                     const ObjectBase* owner, const EncodingContext& context)
     : ObjectBase(device, ObjectType::CommandBuffer, label),
-      commands_(std::move(commands)),
-      used_(std::move(used)) {
-  // What encoding needed and the commands do not: the spare bytes of the
-  // stream's block (the map that deduplicated the bind groups stayed with
-  // the encoder).
-  commands_.shrinkToFit();
+      owner_(owner),
+      commands_(&context.stream()),
+      used_(&context.used()) {
+  owner_->addRef();
 }
 
-CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label, InvalidTag tag)
-    : ObjectBase(device, ObjectType::CommandBuffer, label, tag) {}
+namespace {
+const CommandStream kNoCommands;
+const UsedResources kNothingUsed;
+}  // namespace
+
+CommandBufferBase::CommandBufferBase(DeviceBase* device, std::string_view label,
+                                     const ObjectBase* owner, InvalidTag tag)
+    : ObjectBase(device, ObjectType::CommandBuffer, label, tag),
+      owner_(owner),
+      commands_(&kNoCommands),
+      used_(&kNothingUsed) {
+  if (owner_) owner_->addRef();
+}
 
 CommandBufferBase::~CommandBufferBase() = default;
 
+void CommandBufferBase::destroySelf() const noexcept {
+  const ObjectBase* owner = owner_;
+  if (owner == nullptr) {
+    delete this;
+    return;
+  }
+  std::destroy_at(const_cast<CommandBufferBase*>(this));
+  owner->release();
+}
+
 MaybeError CommandBufferBase::validateSubmit() const {
-  for (const Ref<BindGroupBase>& group : used_.bindGroups) {
+  for (const Ref<BindGroupBase>& group : used_->bindGroups) {
     for (uint32_t i = 0; i < group->entryCount(); ++i) {
       const LayoutEntry& entry = group->layoutEntry(i);
       if (i < group->bufferCount()) {
@@ -207,21 +242,21 @@ MaybeError CommandBufferBase::validateSubmit() const {
     }
     BINDERY_TRY(group->validateExternalTexturesNotExpired());
   }
-  for (const Ref<BufferBase>& buffer : used_.buffers) {
+  for (const Ref<BufferBase>& buffer : used_->buffers) {
     BINDERY_TRY(buffer->validateAvailable(
         "a buffer the commands use (index, vertex, indirect or resolveQuerySet destination)"));
   }
-  for (const Ref<TextureViewBase>& view : used_.attachments) {
+  for (const Ref<TextureViewBase>& view : used_->attachments) {
     BINDERY_TRY(view->texture()->validateUsable(
         fmt::format("the texture of attachment {}", view->describe())));
   }
-  for (const Ref<BufferBase>& buffer : used_.copyBuffers) {
+  for (const Ref<BufferBase>& buffer : used_->copyBuffers) {
     BINDERY_TRY(buffer->validateAvailable("a buffer a copy command uses"));
   }
-  for (const Ref<TextureBase>& texture : used_.copyTextures) {
+  for (const Ref<TextureBase>& texture : used_->copyTextures) {
     BINDERY_TRY(texture->validateUsable("a texture a copy command uses"));
   }
-  for (const Ref<QuerySetBase>& querySet : used_.querySets) {
+  for (const Ref<QuerySetBase>& querySet : used_->querySets) {
     BINDERY_TRY(querySet->validateUsable(
         "a query set the commands use (occlusion queries, timestampWrites or resolveQuerySet)"));
   }

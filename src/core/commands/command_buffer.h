@@ -22,6 +22,7 @@
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/base/ref_list.h"
 
 namespace bindery::core {
 
@@ -132,21 +133,17 @@ struct ResolveQuerySetCmd {
 
 class CommandStream {
  public:
-  // Records go into 64 KiB blocks (a larger record gets a block of its
-  // own): growing never copies, and freed blocks go to a per-thread pool so
-  // the next encoder reuses them (no page faults in a steady frame loop).
+  // Records go first into kInlineBytes held in the stream itself (a small
+  // pass's records fit: no allocation, and a kept command buffer holds
+  // them with no block of its own), then into 64 KiB blocks (a larger
+  // record gets a block of its own): growing never copies more than the
+  // inline bytes, and freed blocks go to a per-thread pool so the next
+  // encoder reuses them (no page faults in a steady frame loop).
+  static constexpr size_t kInlineBytes = 128;
   static constexpr size_t kBlockSize = 64 * 1024;
 
-  CommandStream() = default;
-  CommandStream(CommandStream&& other) noexcept
-      : first_(std::exchange(other.first_, Block{})),
-        more_(std::move(other.more_)),
-        cursor_(std::exchange(other.cursor_, nullptr)),
-        end_(std::exchange(other.end_, nullptr)),
-        bytes_(std::exchange(other.bytes_, 0)),
-        types_(std::exchange(other.types_, 0)) {
-    other.more_.clear();
-  }
+  CommandStream() noexcept : cursor_(inline_), end_(inline_ + kInlineBytes) {}
+  CommandStream(CommandStream&& other) noexcept { take(other); }
   CommandStream& operator=(CommandStream&&) noexcept;
   ~CommandStream();
 
@@ -182,29 +179,34 @@ class CommandStream {
   }
   size_t sizeInBytes() const { return bytes_; }
   bool empty() const { return bytes_ == 0; }
+  // Whether the records are in the stream's inline bytes (no block yet).
+  bool isInline() const { return first_.bytes == nullptr; }
   // Whether any record is of `type` (a backend skips work a stream cannot
   // need: no render pass, no walk for render-pass textures).
   bool contains(CommandType type) const { return (types_ & bitOf(type)) != 0; }
   // For a finished stream (no more appends): a stream of one partly used
   // block moves its records into an allocation of their size and gives the
-  // block back to the pool, so a kept command buffer holds only its records.
+  // block back to the pool, so a kept command buffer holds only its records
+  // (records that fit the inline bytes never left them).
   void shrinkToFit();
 
   // Calls f(CommandType type, const uint8_t* payload) for every record, in
   // order (the payload is the T given to append<T>()).
   template <class F>
   void forEach(F&& f) const {
-    const size_t count = blockCount();
-    for (size_t b = 0; b < count; ++b) {
-      const Block& block = b == 0 ? first_ : more_[b - 1];
-      const uint8_t* p = block.bytes;
-      const uint8_t* end = b + 1 == count ? cursor_ : p + block.used;
+    auto walk = [&](const uint8_t* p, const uint8_t* end) {
       while (p < end) {
         uint32_t size;
         std::memcpy(&size, p + 4, sizeof(size));
         f(static_cast<CommandType>(p[0]), p + 8);
         p += size;
       }
+    };
+    if (isInline()) return walk(inline_, cursor_);
+    const size_t count = 1 + more_.size();
+    for (size_t b = 0; b < count; ++b) {
+      const Block& block = b == 0 ? first_ : more_[b - 1];
+      walk(block.bytes, b + 1 == count ? cursor_ : block.bytes + block.used);
     }
   }
 
@@ -219,6 +221,8 @@ class CommandStream {
     return p;
   }
   void newBlock(size_t n);
+  // Moves `other`'s records here (this stream holds none) and empties it.
+  void take(CommandStream& other) noexcept;
 
   struct Block {
     uint8_t* bytes = nullptr;
@@ -226,15 +230,15 @@ class CommandStream {
     size_t used = 0;
   };
   void releaseBlocks();
-  size_t blockCount() const { return first_.bytes == nullptr ? 0 : 1 + more_.size(); }
   // The first block is held here (a pass's records fit in one: no vector to
-  // allocate), the others in more_.
+  // allocate), the others in more_; none while the records are inline.
   Block first_;
   std::vector<Block> more_;
-  uint8_t* cursor_ = nullptr;
-  uint8_t* end_ = nullptr;
+  uint8_t* cursor_;
+  uint8_t* end_;
   size_t bytes_ = 0;
   uint64_t types_ = 0;  // bit t: a record of CommandType t was appended
+  alignas(8) uint8_t inline_[kInlineBytes];
   static constexpr uint64_t bitOf(CommandType type) {
     return uint64_t{1} << static_cast<uint8_t>(type);
   }
@@ -309,10 +313,12 @@ struct UsedResources {
   ~UsedResources();
   UsedResources(UsedResources&&) noexcept;
   UsedResources& operator=(UsedResources&&) noexcept;
-  std::vector<Ref<BindGroupBase>> bindGroups;  // [[used_bind_groups]] (deduplicated)
-  std::vector<Ref<BufferBase>> buffers;        // index, vertex, indirect buffers
+  // [[used_bind_groups]] (deduplicated). A pass's few groups and pipelines
+  // are held inline.
+  RefList<BindGroupBase, 4> bindGroups;
+  std::vector<Ref<BufferBase>> buffers;  // index, vertex, indirect buffers
   std::vector<Ref<TextureViewBase>> attachments;
-  std::vector<Ref<ObjectBase>> others;  // pipelines, bundles
+  RefList<ObjectBase, 4> others;  // pipelines, bundles
   // Query sets written or resolved (an occlusionQuerySet counts once a
   // beginOcclusionQuery uses it, #dom-gpuqueue-submit).
   std::vector<Ref<QuerySetBase>> querySets;
@@ -346,7 +352,9 @@ class EncodingContext {
   // A new id for a pass (or bundle) of this encoder; never 0.
   uint32_t nextPassId() { return ++passCount_; }
   CommandStream& stream() { return stream_; }
+  const CommandStream& stream() const { return stream_; }
   UsedResources& used() { return used_; }
+  const UsedResources& used() const { return used_; }
   std::vector<std::string>& debugGroups() { return debugGroups_; }
   // Adds `group` to the used resources; true when pass `passId` had not
   // used it yet.
@@ -388,17 +396,27 @@ class EncodingContext {
 std::string describeDebugGroups(const std::vector<std::string>* outer,
                                 const std::vector<std::string>* inner);
 
+// A command buffer lives inside the GPUCommandEncoder that finished it
+// (#dom-gpucommandencoder-finish makes one per encoder): it reads the
+// encoder's commands and used resources in place, with no copy, and keeps
+// the encoder alive. Only the further (invalid) command buffers of an
+// encoder finished again are allocated on their own.
 class CommandBufferBase final : public ObjectBase {
  public:
-  CommandBufferBase(DeviceBase* device, std::string_view label, CommandStream commands,
-                    UsedResources used);
-  CommandBufferBase(DeviceBase* device, std::string_view label, InvalidTag);
+  // A valid command buffer over `context` (frozen from now on), inside
+  // `owner`'s storage; it holds a reference to `owner`.
+  CommandBufferBase(DeviceBase* device, std::string_view label, const ObjectBase* owner,
+                    const EncodingContext& context);
+  // An invalid one: inside `owner`'s storage (a reference to it), or
+  // allocated on its own when `owner` is null.
+  CommandBufferBase(DeviceBase* device, std::string_view label, const ObjectBase* owner,
+                    InvalidTag);
   ~CommandBufferBase() override;
 
   bool isSubmitted() const { return submitted_; }
   void markSubmitted() { submitted_ = true; }
-  const CommandStream& commands() const { return commands_; }
-  const UsedResources& used() const { return used_; }
+  const CommandStream& commands() const { return *commands_; }
+  const UsedResources& used() const { return *used_; }
 
   // #dom-gpuqueue-submit: every used buffer available (not destroyed, not
   // mapped), every texture not destroyed, every external texture unexpired,
@@ -406,8 +424,12 @@ class CommandBufferBase final : public ObjectBase {
   MaybeError validateSubmit() const;
 
  private:
-  CommandStream commands_;
-  UsedResources used_;
+  // In an owner's storage: destroyed in place, then the owner released.
+  void destroySelf() const noexcept override;
+
+  const ObjectBase* owner_;
+  const CommandStream* commands_;
+  const UsedResources* used_;
   bool submitted_ = false;
 };
 

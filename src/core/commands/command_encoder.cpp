@@ -9,6 +9,8 @@
 
 #include <atomic>
 #include <cstring>
+#include <memory>
+#include <utility>
 
 #include "core/base/handles.h"
 #include "core/binding/bind_group.h"
@@ -53,7 +55,29 @@ CommandEncoderBase::CommandEncoderBase(DeviceBase* device, const CommandEncoderD
                                        InvalidTag tag)
     : ObjectBase(device, ObjectType::CommandEncoder, d.label, tag), ctx_(device, this) {}
 
-CommandEncoderBase::~CommandEncoderBase() = default;
+// pass_ and buffer_ are gone by now: each kept the encoder alive.
+CommandEncoderBase::~CommandEncoderBase() {}
+
+template <class... Args>
+Ref<ComputePassEncoderBase> CommandEncoderBase::makeComputePass(Args&&... args) {
+  if (passInStorage_) {
+    return Ref<ComputePassEncoderBase>::adopt(
+        new ComputePassEncoderBase(this, std::forward<Args>(args)...));
+  }
+  auto* pass = std::construct_at(&pass_, this, std::forward<Args>(args)...);
+  pass->inEncoderStorage_ = true;
+  passInStorage_ = true;
+  return Ref<ComputePassEncoderBase>::adopt(pass);
+}
+
+template <class... Args>
+Ref<CommandBufferBase> CommandEncoderBase::makeCommandBuffer(Args&&... args) {
+  if (bufferInStorage_) {
+    return Ref<CommandBufferBase>::adopt(new CommandBufferBase(std::forward<Args>(args)...));
+  }
+  bufferInStorage_ = true;
+  return Ref<CommandBufferBase>::adopt(std::construct_at(&buffer_, std::forward<Args>(args)...));
+}
 
 // #abstract-opdef-validate-the-encoder-state
 bool CommandEncoderBase::validateState(std::string_view kind, uint32_t index) {
@@ -112,9 +136,7 @@ void CommandEncoderBase::insertDebugMarker(std::string_view label) {
 Ref<ComputePassEncoderBase> CommandEncoderBase::beginComputePass(const ComputePassDescriptor& d) {
   device()->beginCall();
   uint32_t index = ctx_.nextCommand();
-  if (!validateState("beginComputePass", index)) {
-    return Ref<ComputePassEncoderBase>::adopt(new ComputePassEncoderBase(this, d, InvalidTag{}));
-  }
+  if (!validateState("beginComputePass", index)) return makeComputePass(d, InvalidTag{});
   state_ = EncoderState::Locked;
   if (d.timestampWrites) {
     MaybeError error = validateTimestampWrites(
@@ -125,11 +147,11 @@ Ref<ComputePassEncoderBase> CommandEncoderBase::beginComputePass(const ComputePa
       ctx_.recordError(error.release(), index, {"beginComputePass", this, nullptr},
                        fmt::format("{}.beginComputePass({})", describe(),
                                    core::describe(ObjectType::ComputePassEncoder, d.label)));
-      return Ref<ComputePassEncoderBase>::adopt(new ComputePassEncoderBase(this, d, InvalidTag{}));
+      return makeComputePass(d, InvalidTag{});
     }
   }
   ctx_.stream().appendEmpty(CommandType::BeginComputePass);
-  return Ref<ComputePassEncoderBase>::adopt(new ComputePassEncoderBase(this, d));
+  return makeComputePass(d);
 }
 
 namespace {
@@ -193,7 +215,10 @@ Ref<CommandBufferBase> CommandEncoderBase::finish(const CommandBufferDescriptor&
   DeviceBase* dev = device();
   dev->beginCall();
   auto invalid = [&](std::unique_ptr<ErrorData> error) {
-    auto cb = Ref<CommandBufferBase>::adopt(new CommandBufferBase(dev, d.label, InvalidTag{}));
+    // Only the first command buffer lives in the encoder's storage.
+    Ref<CommandBufferBase> cb = bufferInStorage_
+                                    ? makeCommandBuffer(dev, d.label, nullptr, InvalidTag{})
+                                    : makeCommandBuffer(dev, d.label, this, InvalidTag{});
     if (error) {
       cb->setInvalidReason(error->message);
       // The call's name is formatted only for an error.
@@ -227,8 +252,10 @@ Ref<CommandBufferBase> CommandEncoderBase::finish(const CommandBufferDescriptor&
     error->fix = "Call popDebugGroup() for every pushDebugGroup() before finish().";
     return invalid(std::move(error));
   }
-  return Ref<CommandBufferBase>::adopt(
-      new CommandBufferBase(dev, d.label, std::move(ctx_.stream()), std::move(ctx_.used())));
+  // The command buffer reads the commands in place; a stream that reached a
+  // block gives it back when its records fit the inline bytes.
+  ctx_.stream().shrinkToFit();
+  return makeCommandBuffer(dev, d.label, this, std::as_const(ctx_));
 }
 
 Ref<CommandEncoderBase> DeviceBase::createCommandEncoder(const CommandEncoderDescriptor& d) {
@@ -459,6 +486,18 @@ ComputePassEncoderBase::ComputePassEncoderBase(CommandEncoderBase* encoder,
       encoder_(encoder) {}
 
 ComputePassEncoderBase::~ComputePassEncoderBase() = default;
+
+void ComputePassEncoderBase::destroySelf() const noexcept {
+  if (!inEncoderStorage_) {
+    delete this;
+    return;
+  }
+  auto* self = const_cast<ComputePassEncoderBase*>(this);
+  CommandEncoderBase* encoder = self->encoder_.detach();
+  std::destroy_at(self);
+  encoder->freePassStorage();
+  encoder->release();
+}
 
 MaybeError ComputePassEncoderBase::validateDispatch() {
   BINDERY_INVALID_IF_FIX(tracker_.pipeline() == nullptr, PipelineNotSet,

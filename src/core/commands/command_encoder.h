@@ -17,65 +17,23 @@
 #include <vector>
 
 #include "bindery/command_encoder.h"
-#include "core/binding/bind_group_tracker.h"
-#include "core/commands/command_buffer.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/binding/bind_group_tracker.h"
+#include "core/commands/command_buffer.h"
 
 namespace bindery::core {
 
 class BindGroupBase;
 class BufferBase;
+class CommandEncoderBase;
 class ComputePassEncoderBase;
 class ComputePipelineBase;
 class QuerySetBase;
 class RenderPassEncoderBase;
 
 enum class EncoderState : uint8_t { Open, Locked, Ended };
-
-class CommandEncoderBase final : public ObjectBase {
- public:
-  CommandEncoderBase(DeviceBase* device, const CommandEncoderDescriptor& descriptor);
-  CommandEncoderBase(DeviceBase* device, const CommandEncoderDescriptor& descriptor, InvalidTag);
-  ~CommandEncoderBase() override;
-
-  EncoderState state() const { return state_; }
-  EncodingContext& context() { return ctx_; }
-
-  Ref<ComputePassEncoderBase> beginComputePass(const ComputePassDescriptor& descriptor);
-  Ref<RenderPassEncoderBase> beginRenderPass(const RenderPassDescriptor& descriptor);
-  void pushDebugGroup(std::string_view label);
-  void popDebugGroup();
-  void insertDebugMarker(std::string_view label);
-  // Copy commands (copy_commands.cpp).
-  void copyBufferToBuffer(BufferBase* source, uint64_t sourceOffset, BufferBase* destination,
-                          uint64_t destinationOffset, std::optional<uint64_t> size);
-  void clearBuffer(BufferBase* buffer, uint64_t offset, std::optional<uint64_t> size);
-  void copyBufferToTexture(const TexelCopyBufferInfo& source,
-                           const TexelCopyTextureInfo& destination, const Extent3D& copySize);
-  void copyTextureToBuffer(const TexelCopyTextureInfo& source,
-                           const TexelCopyBufferInfo& destination, const Extent3D& copySize);
-  void copyTextureToTexture(const TexelCopyTextureInfo& source,
-                            const TexelCopyTextureInfo& destination, const Extent3D& copySize);
-  // #dom-gpucommandencoder-resolvequeryset (query_commands.cpp).
-  void resolveQuerySet(QuerySetBase* querySet, uint32_t firstQuery, uint32_t queryCount,
-                       BufferBase* destination, uint64_t destinationOffset);
-  Ref<CommandBufferBase> finish(const CommandBufferDescriptor& descriptor);
-
-  // A pass of this encoder ended: the encoder is open again.
-  void unlock() { state_ = EncoderState::Open; }
-
- private:
-  // "Validate the encoder state": false when the command must stop (locked:
-  // the encoder is invalidated; ended: a validation error now).
-  bool validateState(std::string_view kind, uint32_t index);
-  // Records `error` for command `index` of kind `kind` of this encoder.
-  void failCommand(MaybeError error, uint32_t index, std::string_view kind, std::string call);
-
-  EncodingContext ctx_;
-  EncoderState state_ = EncoderState::Open;
-};
 
 class PassEncoderBase : public ObjectBase {
  public:
@@ -190,9 +148,81 @@ class ComputePassEncoderBase final : public PassEncoderBase {
   void end();
 
  private:
+  friend class CommandEncoderBase;
+  // In its encoder's storage: destroyed in place, then the encoder's storage
+  // freed and the encoder released.
+  void destroySelf() const noexcept override;
+
   MaybeError validateDispatch();
   Ref<CommandEncoderBase> encoder_;
   uint32_t maxWorkgroups_ = 65535;
+  bool inEncoderStorage_ = false;
+};
+
+class CommandEncoderBase final : public ObjectBase {
+ public:
+  CommandEncoderBase(DeviceBase* device, const CommandEncoderDescriptor& descriptor);
+  CommandEncoderBase(DeviceBase* device, const CommandEncoderDescriptor& descriptor, InvalidTag);
+  ~CommandEncoderBase() override;
+
+  EncoderState state() const { return state_; }
+  EncodingContext& context() { return ctx_; }
+
+  Ref<ComputePassEncoderBase> beginComputePass(const ComputePassDescriptor& descriptor);
+  Ref<RenderPassEncoderBase> beginRenderPass(const RenderPassDescriptor& descriptor);
+  void pushDebugGroup(std::string_view label);
+  void popDebugGroup();
+  void insertDebugMarker(std::string_view label);
+  // Copy commands (copy_commands.cpp).
+  void copyBufferToBuffer(BufferBase* source, uint64_t sourceOffset, BufferBase* destination,
+                          uint64_t destinationOffset, std::optional<uint64_t> size);
+  void clearBuffer(BufferBase* buffer, uint64_t offset, std::optional<uint64_t> size);
+  void copyBufferToTexture(const TexelCopyBufferInfo& source,
+                           const TexelCopyTextureInfo& destination, const Extent3D& copySize);
+  void copyTextureToBuffer(const TexelCopyTextureInfo& source,
+                           const TexelCopyBufferInfo& destination, const Extent3D& copySize);
+  void copyTextureToTexture(const TexelCopyTextureInfo& source,
+                            const TexelCopyTextureInfo& destination, const Extent3D& copySize);
+  // #dom-gpucommandencoder-resolvequeryset (query_commands.cpp).
+  void resolveQuerySet(QuerySetBase* querySet, uint32_t firstQuery, uint32_t queryCount,
+                       BufferBase* destination, uint64_t destinationOffset);
+  Ref<CommandBufferBase> finish(const CommandBufferDescriptor& descriptor);
+
+  // A pass of this encoder ended: the encoder is open again.
+  void unlock() { state_ = EncoderState::Open; }
+  // The pass in the encoder's storage was destroyed: the storage is free.
+  void freePassStorage() { passInStorage_ = false; }
+
+ private:
+  // "Validate the encoder state": false when the command must stop (locked:
+  // the encoder is invalidated; ended: a validation error now).
+  bool validateState(std::string_view kind, uint32_t index);
+  // Records `error` for command `index` of kind `kind` of this encoder.
+  void failCommand(MaybeError error, uint32_t index, std::string_view kind, std::string call);
+
+  // A compute pass in the encoder's storage when it is free (the pass
+  // keeps the encoder alive), else one of its own.
+  template <class... Args>
+  Ref<ComputePassEncoderBase> makeComputePass(Args&&... args);
+  // The command buffer of the first finish(), in the encoder's storage;
+  // later ones (invalid) are allocated on their own.
+  template <class... Args>
+  Ref<CommandBufferBase> makeCommandBuffer(Args&&... args);
+
+  EncodingContext ctx_;
+  EncoderState state_ = EncoderState::Open;
+  bool passInStorage_ = false;
+  bool bufferInStorage_ = false;
+  // The storage of the encoder's compute pass (one is open at a time,
+  // #dom-gpucommandencoder-begincomputepass: a frame's one pass per encoder
+  // allocates nothing) and of its command buffer. Constructed and
+  // destroyed explicitly (passInStorage_, bufferInStorage_).
+  union {
+    ComputePassEncoderBase pass_;
+  };
+  union {
+    CommandBufferBase buffer_;
+  };
 };
 
 // Checks a buffer used directly by a command (index, vertex, indirect).
