@@ -268,6 +268,41 @@ test("a lean command buffer keeps its encoder's slot and goes with it", () => {
   assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}: every slot given back`);
 });
 
+// The lean first pass and command buffer live in their encoder's table
+// entry (passes.cpp); a second finish() gives another, invalid, object; all
+// of them go with the encoder.
+test('a second lean finish() gives a distinct invalid command buffer', () => {
+  const out = slotsScript(`
+    let encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    let first = encoder.finish();
+    device.pushErrorScope('validation');
+    let second = encoder.finish();
+    const finishError = await device.popErrorScope();
+    const distinct = first !== second &&
+      Object.getPrototypeOf(second) === Object.getPrototypeOf(first);
+    device.pushErrorScope('validation');
+    device.queue.submit([second]);
+    const secondError = await device.popErrorScope();
+    device.pushErrorScope('validation');
+    device.queue.submit([first]);
+    const firstError = await device.popErrorScope();
+    encoder = first = second = null;
+    await settle();
+    console.log(JSON.stringify({ start, distinct, finishError: finishError?.message ?? null,
+      secondError: secondError?.message ?? null, firstError: firstError?.message ?? null,
+      end: live() }));
+  `);
+  assert.equal(out.distinct, true);
+  assert.match(out.finishError ?? '', /has ended/);
+  assert.ok(out.secondError, 'the second command buffer is invalid');
+  assert.equal(out.firstError, null);
+  assert.ok(out.end < out.start + 10, `end ${out.end}, start ${out.start}: every slot given back`);
+});
+
 // A GPUComputePipeline is made as the encoding objects are (a stamped plain
 // object, its C++ object in the encoding table): every way of making one gives
 // the same kind of object, each is accepted by the lean and the full

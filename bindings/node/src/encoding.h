@@ -84,11 +84,17 @@ class EncodingObject {
   // next in `ownedNext` (slots; 0 ends the list).
   uint32_t ownedFirst = 0;
   uint32_t ownedNext = 0;
+  // The object lives inside its encoder's (GPUCommandEncoder::pass,
+  // ::buffer): the table does not delete it.
+  bool inEncoderStorage = false;
   DeviceRef device;
 };
 
 // Registers `object` in the encoding table; its slot.
 uint32_t addEncodingObject(std::unique_ptr<EncodingObject> object);
+// The same for an object inside its encoder's storage (inEncoderStorage):
+// its slot must be owned by the encoder's (freed first).
+uint32_t addEncodingObjectInStorage(EncodingObject* object);
 // The JS object of a new slot (lib/encoding.js makes it).
 Napi::Object newEncodingObject(Napi::Env env, ClassId id, uint32_t slot);
 // The live object of class `id` behind `value` (a JS object lib/encoding.js
@@ -116,6 +122,15 @@ class EncodingClass : public EncodingObject {
     object->device = std::move(device);
     return addEncodingObject(std::move(object));
   }
+  // The same, for an object made in `storage` (an encoder's, free).
+  static uint32_t createSlotIn(std::optional<Derived>& storage, H handle, DeviceRef device) {
+    Derived& object = storage.emplace();
+    object.id = Id;
+    object.inEncoderStorage = true;
+    object.handle = std::move(handle);
+    object.device = std::move(device);
+    return addEncodingObjectInStorage(&object);
+  }
   // The object behind `value`, or null when it is not one of this class.
   static Derived* unwrap(Napi::Env env, Napi::Value value) {
     return static_cast<Derived*>(findEncodingObject(env, value, Id));
@@ -133,16 +148,22 @@ class EncodingClass : public EncodingObject {
 // Defines encoding class `id` (an Illegal constructor and `label`) in `exports`.
 void defineEncodingClass(Napi::Env env, Napi::Object exports, ClassId id, const char* name);
 
-struct GPUCommandEncoder
-    : EncodingClass<GPUCommandEncoder, CommandEncoder, ClassId::CommandEncoder> {
-  static void init(Napi::Env env, Napi::Object exports);
-};
 struct GPUCommandBuffer : EncodingClass<GPUCommandBuffer, CommandBuffer, ClassId::CommandBuffer> {
   static void init(Napi::Env env, Napi::Object exports);
 };
 struct GPUComputePassEncoder
     : EncodingClass<GPUComputePassEncoder, ComputePassEncoder, ClassId::ComputePassEncoder> {
   static void init(Napi::Env env, Napi::Object exports);
+};
+struct GPUCommandEncoder
+    : EncodingClass<GPUCommandEncoder, CommandEncoder, ClassId::CommandEncoder> {
+  static void init(Napi::Env env, Napi::Object exports);
+  // The storage of the lean beginComputePass()'s first pass and the lean
+  // finish()'s command buffer: their slots are owned by the encoder's
+  // (EncodingObject::ownedFirst), so they live as long as it does, with no
+  // allocation of their own.
+  std::optional<GPUComputePassEncoder> pass;
+  std::optional<GPUCommandBuffer> buffer;
 };
 struct GPURenderPassEncoder
     : EncodingClass<GPURenderPassEncoder, RenderPassEncoder, ClassId::RenderPassEncoder> {

@@ -36,9 +36,17 @@ namespace {
 // Everything the lean entry points use, one per thread. The entry points get
 // its address as their function data, so the hot path does no thread-local
 // lookup.
+// Deletes an encoding object unless it lives in its encoder's storage.
+struct EncodingObjectDeleter {
+  void operator()(EncodingObject* object) const {
+    if (!object->inEncoderStorage) delete object;
+  }
+};
+using EncodingObjectPtr = std::unique_ptr<EncodingObject, EncodingObjectDeleter>;
+
 struct EncodingState {
-  std::vector<std::unique_ptr<EncodingObject>> slots = [] {
-    std::vector<std::unique_ptr<EncodingObject>> v;
+  std::vector<EncodingObjectPtr> slots = [] {
+    std::vector<EncodingObjectPtr> v;
     v.emplace_back();
     return v;
   }();
@@ -75,7 +83,9 @@ uint32_t tagOf(ClassId id) {
 
 }  // namespace
 
-uint32_t addEncodingObject(std::unique_ptr<EncodingObject> object) {
+namespace {
+
+uint32_t addSlot(EncodingObjectPtr object) {
   EncodingState& t = encodingState;
   uint32_t slot;
   if (!t.freeSlots.empty()) {
@@ -91,6 +101,16 @@ uint32_t addEncodingObject(std::unique_ptr<EncodingObject> object) {
   object->slot = slot;
   t.slots[slot] = std::move(object);
   return slot;
+}
+
+}  // namespace
+
+uint32_t addEncodingObject(std::unique_ptr<EncodingObject> object) {
+  return addSlot(EncodingObjectPtr(object.release()));
+}
+
+uint32_t addEncodingObjectInStorage(EncodingObject* object) {
+  return addSlot(EncodingObjectPtr(object));
 }
 
 Napi::Object newEncodingObject(Napi::Env env, ClassId id, uint32_t slot) {
@@ -791,7 +811,11 @@ napi_value fastBeginComputePass(napi_env env, napi_callback_info info) {
     auto& w = objectAt<GPUCommandEncoder>(env, st, a[0]);
     ComputePassEncoder pass = w.handle.beginComputePass({});
     w.device->throwIfFailed();
-    return ownedBy(st, w, GPUComputePassEncoder::createSlot(std::move(pass), w.device));
+    // The first pass in the encoder's storage (it stays there as long as
+    // the encoder: its slot is freed with the encoder's).
+    return ownedBy(st, w,
+                   w.pass ? GPUComputePassEncoder::createSlot(std::move(pass), w.device)
+                          : GPUComputePassEncoder::createSlotIn(w.pass, std::move(pass), w.device));
   });
 }
 
@@ -807,7 +831,10 @@ napi_value fastFinish(napi_env env, napi_callback_info info) {
     auto& w = objectAt<GPUCommandEncoder>(env, st, a[0]);
     CommandBuffer buffer = w.handle.finish({});
     w.device->throwIfFailed();
-    return ownedBy(st, w, GPUCommandBuffer::createSlot(std::move(buffer), w.device));
+    return ownedBy(st, w,
+                   w.buffer
+                       ? GPUCommandBuffer::createSlot(std::move(buffer), w.device)
+                       : GPUCommandBuffer::createSlotIn(w.buffer, std::move(buffer), w.device));
   });
 }
 
@@ -860,7 +887,8 @@ void releaseEncodingObject(const Napi::CallbackInfo& info) {
   if (slot == 0 || slot >= t.slots.size() || !t.slots[slot]) return;  // after the teardown
   if (tagOf(t.slots[slot]->id) != (stamp & ((1u << kTagBits) - 1))) return;
   // The passes and command buffers the encoder owns go with it (their JS
-  // objects are gone: each kept the encoder's alive).
+  // objects are gone: each kept the encoder's alive), before it (some live
+  // in its storage).
   for (uint32_t owned = t.slots[slot]->ownedFirst; owned != 0;) {
     uint32_t next = t.slots[owned]->ownedNext;
     t.slots[owned].reset();
@@ -908,6 +936,10 @@ void resetEncodingState(void*) {
   t.scratch.reset();
   if (!t.make.IsEmpty()) t.make.Reset();
   if (!t.stampOf.IsEmpty()) t.stampOf.Reset();
+  // Objects in an encoder's storage go with it, whatever the slots' order.
+  for (EncodingObjectPtr& object : t.slots) {
+    if (object && object->inEncoderStorage) (void)object.release();
+  }
   t.slots.resize(1);
   t.freeSlots.clear();
 }
