@@ -165,6 +165,12 @@ class CommandEncoderBase final : public ObjectBase {
   CommandEncoderBase(DeviceBase* device, const CommandEncoderDescriptor& descriptor, InvalidTag);
   ~CommandEncoderBase() override;
 
+  // Freed encoders' memory is kept per thread (up to a bound) for the next
+  // ones: a frame's encoders reuse it instead of the allocator's bins
+  // (command_encoder.cpp).
+  static void* operator new(size_t size);
+  static void operator delete(void* memory, size_t size);
+
   EncoderState state() const { return state_; }
   EncodingContext& context() { return ctx_; }
 

@@ -218,6 +218,37 @@ TEST_F(EncoderStorageTest, FinishingTwice) {
   expectError(ErrorCode::CommandBufferAlreadySubmitted, [&] { device.queue().submit({first}); });
 }
 
+// A freed encoder's memory goes to the next encoder of the thread (last
+// freed, first reused); the new encoder starts open and empty.
+TEST_F(EncoderStorageTest, AFreedEncodersMemoryIsReused) {
+  const void* first;
+  const void* second;
+  {
+    CommandEncoder a = device.createCommandEncoder({.label = "a"});
+    CommandEncoder b = device.createCommandEncoder({.label = "b"});
+    first = core::fromHandle<core::CommandEncoderBase>(a);
+    second = core::fromHandle<core::CommandEncoderBase>(b);
+    ComputePassEncoder pass = a.beginComputePass();
+    pass.end();
+    expectValid([&] { device.queue().submit({a.finish()}); });
+  }
+  CommandEncoder c = device.createCommandEncoder({.label = "c"});
+  CommandEncoder d = device.createCommandEncoder();
+  EXPECT_EQ(core::fromHandle<core::CommandEncoderBase>(c), first);
+  EXPECT_EQ(core::fromHandle<core::CommandEncoderBase>(d), second);
+  EXPECT_EQ(c.label(), "c");
+  EXPECT_EQ(core::fromHandle<core::CommandEncoderBase>(c)->state(), core::EncoderState::Open);
+  expectValid([&] {
+    ComputePassEncoder pass = c.beginComputePass();
+    EXPECT_TRUE(inside(c, of(pass)));
+    pass.end();
+    CommandBuffer cb = c.finish();
+    EXPECT_TRUE(of(cb)->isValid());
+    EXPECT_TRUE(of(cb)->used().others.empty());
+    device.queue().submit({cb});
+  });
+}
+
 // An encoder finished while its pass is open: the command buffer (in the
 // encoder's storage) is invalid and has no commands.
 TEST_F(EncoderStorageTest, AnInvalidFirstCommandBufferHasNoCommands) {
