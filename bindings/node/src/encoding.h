@@ -158,6 +158,10 @@ struct GPUComputePassEncoder
 struct GPUCommandEncoder
     : EncodingClass<GPUCommandEncoder, CommandEncoder, ClassId::CommandEncoder> {
   static void init(Napi::Env env, Napi::Object exports);
+  // Freed entries' memory is kept per thread (up to a bound) for the next
+  // encoders, as the core encoder's is (passes.cpp).
+  static void* operator new(size_t size);
+  static void operator delete(void* memory, size_t size);
   // The storage of the lean beginComputePass()'s first pass and the lean
   // finish()'s command buffer: their slots are owned by the encoder's
   // (EncodingObject::ownedFirst), so they live as long as it does, with no

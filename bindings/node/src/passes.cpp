@@ -44,7 +44,20 @@ struct EncodingObjectDeleter {
 };
 using EncodingObjectPtr = std::unique_ptr<EncodingObject, EncodingObjectDeleter>;
 
+// Freed GPUCommandEncoder entries' memory, reused by the next encoders (the
+// allocator's path for this size walks bins that are cold after a burst of
+// collected encoders). Bounded: 16,384 entries.
+struct EncoderMemoryCache {
+  static constexpr size_t kMaxBlocks = 1u << 14;
+  std::vector<void*> blocks;
+  ~EncoderMemoryCache() {
+    for (void* b : blocks) ::operator delete(b);
+  }
+};
+
 struct EncodingState {
+  // First: destroyed after the slots, whose encoders come back to it.
+  EncoderMemoryCache encoderMemory;
   std::vector<EncodingObjectPtr> slots = [] {
     std::vector<EncodingObjectPtr> v;
     v.emplace_back();
@@ -111,6 +124,25 @@ uint32_t addEncodingObject(std::unique_ptr<EncodingObject> object) {
 
 uint32_t addEncodingObjectInStorage(EncodingObject* object) {
   return addSlot(EncodingObjectPtr(object));
+}
+
+void* GPUCommandEncoder::operator new(size_t size) {
+  std::vector<void*>& blocks = encodingState.encoderMemory.blocks;
+  if (size == sizeof(GPUCommandEncoder) && !blocks.empty()) {
+    void* memory = blocks.back();
+    blocks.pop_back();
+    return memory;
+  }
+  return ::operator new(size);
+}
+
+void GPUCommandEncoder::operator delete(void* memory, size_t size) {
+  std::vector<void*>& blocks = encodingState.encoderMemory.blocks;
+  if (size == sizeof(GPUCommandEncoder) && blocks.size() < EncoderMemoryCache::kMaxBlocks) {
+    blocks.push_back(memory);
+    return;
+  }
+  ::operator delete(memory);
 }
 
 Napi::Object newEncodingObject(Napi::Env env, ClassId id, uint32_t slot) {
