@@ -288,8 +288,8 @@ Ref<CommandBufferBase> CommandEncoderBase::finish(const CommandBufferDescriptor&
     error->fix = "Call popDebugGroup() for every pushDebugGroup() before finish().";
     return invalid(std::move(error));
   }
-  // The command buffer reads the commands in place; a stream that reached a
-  // block gives it back when its records fit the inline bytes.
+  // The command buffer reads the commands in place; a stream that reached
+  // one partly used block keeps only its records (shrinkToFit).
   ctx_.stream().shrinkToFit();
   return makeCommandBuffer(dev, d.label, this, std::as_const(ctx_));
 }
