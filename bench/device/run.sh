@@ -6,7 +6,8 @@
 # alternating with raw and the same pairs encoded on the null device
 # ($OUT/alternating.txt) and the three Vulkan benchmarks,
 # medians of 3 ($OUT/bench_*.txt, without the alternating ones). Environment: FILTER (gtest
-# filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, SKIP_ALTERNATING, BFILTER (benchmark
+# filter), SUITE_LIMIT (seconds), SKIP_DEMO, SKIP_BENCH, SKIP_ALTERNATING, ALT_ROUNDS (the
+# alternating pairs run that many times, default 1), BFILTER (benchmark
 # filter), PROFILE=1 (perf stat and a flat perf profile of bench_compute's
 # bindery and raw pairs, $OUT/prof.txt; PROFILE_CASES: which).
 set -u
@@ -34,9 +35,12 @@ bench() {
 # pairs against raw, alternating in one run (21 batches each, their own
 # medians: no repetitions), then the rest.
 if [ -z "${SKIP_BENCH:-}" ] && [ -z "${SKIP_ALTERNATING:-}" ]; then
-  for b in bench_compute bench_render; do
-    timeout 120 $H/bin/$b --benchmark_filter=Alternating >> $OUT/alternating.txt 2>&1
-    echo "$b rc=$?" >> $OUT/alternating.txt
+  for round in $(seq ${ALT_ROUNDS:-1}); do
+    for b in bench_compute bench_render; do
+      echo "round $round $(date +%T)" >> $OUT/alternating.txt
+      timeout 120 $H/bin/$b --benchmark_filter=Alternating >> $OUT/alternating.txt 2>&1
+      echo "$b rc=$?" >> $OUT/alternating.txt
+    done
   done
   # The same pairs encoded on the null device, same host: what WebGPU's
   # validation and the recording of the commands cost before any Vulkan call.
