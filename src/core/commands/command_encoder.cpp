@@ -306,13 +306,23 @@ Ref<CommandEncoderBase> DeviceBase::createCommandEncoder(const CommandEncoderDes
 
 namespace {
 std::atomic<uint64_t> gPassStamps{0};
+// A stamp unique in the process (never 0): each thread takes a range of
+// them at a time, so a pass costs no atomic operation.
+uint64_t newPassStamp() {
+  constexpr uint64_t kRange = 4096;
+  thread_local uint64_t next = 0;
+  thread_local uint64_t end = 0;
+  if (next == end) {
+    next = gPassStamps.fetch_add(kRange, std::memory_order_relaxed) + 1;
+    end = next + kRange;
+  }
+  return next++;
+}
 }  // namespace
 
 PassEncoderBase::PassEncoderBase(DeviceBase* device, ObjectType type, std::string_view label,
                                  EncodingContext* ctx)
-    : ObjectBase(device, type, label),
-      ctx_(ctx),
-      passStamp_(gPassStamps.fetch_add(1, std::memory_order_relaxed) + 1) {
+    : ObjectBase(device, type, label), ctx_(ctx), passStamp_(newPassStamp()) {
   const Limits& limits = device->limits();
   maxBindGroups_ = std::min<uint32_t>(limits.maxBindGroups, BindGroupTracker::kMaxGroups);
   minUniformAlignment_ = limits.minUniformBufferOffsetAlignment;
