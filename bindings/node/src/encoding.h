@@ -122,13 +122,16 @@ class EncodingClass : public EncodingObject {
     object->device = std::move(device);
     return addEncodingObject(std::move(object));
   }
-  // The same, for an object made in `storage` (an encoder's, free).
-  static uint32_t createSlotIn(std::optional<Derived>& storage, H handle, DeviceRef device) {
+  // The same, for an object made in `storage` (an encoder's, free). Its
+  // device is the encoder's, not owned (no reference count to change): the
+  // object lives inside the encoder, which holds the device.
+  static uint32_t createSlotIn(std::optional<Derived>& storage, H handle,
+                               const DeviceRef& encoderDevice) {
     Derived& object = storage.emplace();
     object.id = Id;
     object.inEncoderStorage = true;
     object.handle = std::move(handle);
-    object.device = std::move(device);
+    object.device = DeviceRef(DeviceRef(), encoderDevice.get());
     return addEncodingObjectInStorage(&object);
   }
   // The object behind `value`, or null when it is not one of this class.
