@@ -46,9 +46,9 @@ using EncodingObjectPtr = std::unique_ptr<EncodingObject, EncodingObjectDeleter>
 
 // Freed GPUCommandEncoder entries' memory, reused by the next encoders (the
 // allocator's path for this size walks bins that are cold after a burst of
-// collected encoders). Bounded: 16,384 entries.
+// collected encoders). Bounded as the core encoders' are: 4,096 entries.
 struct EncoderMemoryCache {
-  static constexpr size_t kMaxBlocks = 1u << 14;
+  static constexpr size_t kMaxBlocks = 1u << 12;
   std::vector<void*> blocks;
   ~EncoderMemoryCache() {
     for (void* b : blocks) ::operator delete(b);
