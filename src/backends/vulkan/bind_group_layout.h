@@ -100,8 +100,6 @@ class SetLayout {
   // group's: the last submission that bound it, 0 when none did; a
   // transient set's: the submission being recorded), reused after that.
   void release(const DescriptorSetAllocation& set, backend::Serial serial);
-  // For tests: released sets (reusable now or once their work completes).
-  size_t recycledCount() const { return ready_.size() + inFlight_.size(); }
 
  private:
   struct Released {
