@@ -122,8 +122,9 @@ test('the lean end() and finish() report as the full ones: deferred, and thrown 
 
 // Runs `body` in a child process (with --expose-gc) after a prelude that
 // makes `device`, a compute `pipeline`, `live()` (the addon's live encoding
-// slots), `settle()` (collects and lets finalizers run) and `start` (live()
-// once settled); `body` prints one JSON line, returned parsed.
+// slots), `onePass(p)` (a command buffer of one pass dispatching p, or
+// `pipeline`), `settle()` (collects and lets finalizers run) and `start`
+// (live() once settled); `body` prints one JSON line, returned parsed.
 function slotsScript(body) {
   const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', `
     import { create } from 'bindery';
@@ -134,6 +135,15 @@ function slotsScript(body) {
     const pipeline = device.createComputePipeline({ layout: 'auto',
       compute: { module: device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' }) } });
     const live = () => native.fastEncoding.liveObjects();
+    // One command buffer of one compute pass that dispatches p once.
+    const onePass = (p = pipeline) => {
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(p);
+      pass.dispatchWorkgroups(1);
+      pass.end();
+      return encoder.finish();
+    };
     const settle = async () => {
       for (let k = 0; k < 4; k++) { globalThis.gc(); await new Promise((r) => setImmediate(r)); }
     };
@@ -150,12 +160,7 @@ test('encoding objects give their slots back when collected', () => {
     for (let round = 0; round < 5; round++) {
       const kept = [];
       for (let i = 0; i < 4000; i++) {
-        const encoder = device.createCommandEncoder();
-        const pass = encoder.beginComputePass();
-        pass.setPipeline(pipeline);
-        pass.dispatchWorkgroups(1);
-        pass.end();
-        kept.push(encoder.finish());
+        kept.push(onePass());
       }
       peak = Math.max(peak, live());
       device.queue.submit(kept);
@@ -215,12 +220,7 @@ test("a lean command buffer keeps its encoder's slot and goes with it", () => {
     // Command buffers kept, their encoders and passes dropped.
     let buffers = [];
     for (let i = 0; i < 1000; i++) {
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      pass.setPipeline(pipeline);
-      pass.dispatchWorkgroups(1);
-      pass.end();
-      buffers.push(encoder.finish());
+      buffers.push(onePass());
     }
     await settle();
     const whileKept = live();
@@ -366,12 +366,7 @@ test('compute pipelines: stamped objects from every path, accepted everywhere, s
   const out = slotsScript(`
     const module = device.createShaderModule({ code: '@compute @workgroup_size(1) fn main() {}' });
     // A command buffer that used a pipeline whose object is gone.
-    const encoder = device.createCommandEncoder();
-    const pass = encoder.beginComputePass();
-    pass.setPipeline(device.createComputePipeline({ layout: 'auto', compute: { module } }));
-    pass.dispatchWorkgroups(1);
-    pass.end();
-    const kept = encoder.finish();
+    const kept = onePass(device.createComputePipeline({ layout: 'auto', compute: { module } }));
     let peak = 0;
     for (let round = 0; round < 5; round++) {
       const pipelines = [];
@@ -447,12 +442,7 @@ test('shader modules: stamped objects from both paths, accepted by both pipeline
     await settle();
     // The kept pipeline's module object is gone: the pipeline still runs.
     device.pushErrorScope('validation');
-    const encoder = device.createCommandEncoder();
-    const pass = encoder.beginComputePass();
-    pass.setPipeline(kept);
-    pass.dispatchWorkgroups(1);
-    pass.end();
-    device.queue.submit([encoder.finish()]);
+    device.queue.submit([onePass(kept)]);
     const error = await device.popErrorScope();
     console.log(JSON.stringify({ start, peak, end: live(), error: error?.message ?? null }));
   `);
