@@ -238,11 +238,7 @@ Result<VkCommandBuffer> Device::pendingCommands() {
 }
 
 void Device::deferDestroyAfterPendingSubmit(std::function<void()> destroy) {
-  if (destroyed_ || lost_) {
-    destroy();
-    return;
-  }
-  deletions_.push_back({pendingSerial(), std::move(destroy)});
+  deferDestroyAfter(pendingSerial(), std::move(destroy));
 }
 
 void Device::deferDestroy(std::function<void()> destroy) {
