@@ -47,7 +47,6 @@
 #include "backends/vulkan/compute_pass_recorder.h"
 #include "backends/vulkan/compute_pipeline.h"
 #include "backends/vulkan/device.h"
-#include "backends/vulkan/host_allocator.h"
 #include "backends/vulkan/instance.h"
 #include "bench_device.h"
 #include "core/base/handles.h"
@@ -171,8 +170,6 @@ void BM_BindDispatch_Bindery(benchmark::State& state) {
   bool dynamic = state.range(0) == 1;
   double encode = 0, submit = 0, total = 0;
   bindery::vulkan::ComputeRecordingStats before = bindery::vulkan::computeRecordingStats();
-  uint64_t largeBefore = bindery::vulkan::HostAllocator::largeAllocationsInProcess();
-  uint64_t reusedBefore = bindery::vulkan::HostAllocator::reusedInProcess();
   for (auto _ : state) {
     Clock::time_point start = Clock::now();
     b.encodeAndSubmit(dynamic, encode, submit);
@@ -189,14 +186,6 @@ void BM_BindDispatch_Bindery(benchmark::State& state) {
   state.counters["barriers_per_1k"] = double(after.barriers - before.barriers) / pairs * 1000;
   state.counters["binds_per_1k"] =
       double(after.bindDescriptorSetsCalls - before.bindDescriptorSetsCalls) / pairs * 1000;
-  // The driver's requests for large blocks of host memory per iteration, and
-  // those answered by blocks it freed before (host_allocator.h).
-  double iterations = double(state.iterations());
-  state.counters["driver_large_allocs"] =
-      double(bindery::vulkan::HostAllocator::largeAllocationsInProcess() - largeBefore) /
-      iterations;
-  state.counters["driver_reused"] =
-      double(bindery::vulkan::HostAllocator::reusedInProcess() - reusedBefore) / iterations;
 }
 
 // The same pairs with a census of the Vulkan commands that reached the

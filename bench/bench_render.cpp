@@ -29,7 +29,6 @@
 #include <vector>
 
 #include "alternating.h"
-#include "backends/vulkan/host_allocator.h"
 #include "backends/vulkan/instance.h"
 #include "bench_device.h"
 #include "raw_vulkan.h"
@@ -184,22 +183,12 @@ void BM_BindDraw_Bindery(benchmark::State& state) {
   if (!b.ok) return state.SkipWithError("no Vulkan adapter");
   bool dynamic = state.range(0) == 1;
   double encode = 0, submit = 0, total = 0;
-  uint64_t largeBefore = bindery::vulkan::HostAllocator::largeAllocationsInProcess();
-  uint64_t reusedBefore = bindery::vulkan::HostAllocator::reusedInProcess();
   for (auto _ : state) {
     runPass(
         b, [&](bindery::RenderPassEncoder& pass) { b.encode(pass, kPairs, dynamic); }, &encode,
         &submit, &total);
   }
   setCounters(state, double(state.iterations()) * kPairs, encode, submit, total);
-  // The driver's requests for large blocks of host memory per iteration, and
-  // those answered by blocks it freed before (host_allocator.h).
-  double iterations = double(state.iterations());
-  state.counters["driver_large_allocs"] =
-      double(bindery::vulkan::HostAllocator::largeAllocationsInProcess() - largeBefore) /
-      iterations;
-  state.counters["driver_reused"] =
-      double(bindery::vulkan::HostAllocator::reusedInProcess() - reusedBefore) / iterations;
 }
 
 void BM_Bundle_Execute(benchmark::State& state) {

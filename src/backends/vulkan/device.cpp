@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <string_view>
 
 #include "backends/vulkan/capabilities.h"
@@ -129,13 +128,8 @@ Status Device::initialize(const Options& options) {
                        extensions);
   info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
   info.ppEnabledExtensionNames = extensions.data();
-  const char* hostAllocatorSetting = std::getenv("BINDERY_VULKAN_HOST_ALLOCATOR");
-  if (options.hostAllocator &&
-      !(hostAllocatorSetting != nullptr && std::string_view(hostAllocatorSetting) == "0")) {
-    hostAllocator_ = std::make_unique<HostAllocator>();
-  }
-  BINDERY_VK_TRY(checkVk(vkCreateDevice(physical_.handle, &info, hostCallbacks(), &device_),
-                         "vkCreateDevice"));
+  BINDERY_VK_TRY(
+      checkVk(vkCreateDevice(physical_.handle, &info, nullptr, &device_), "vkCreateDevice"));
   vkGetDeviceQueue(device_, physical_.queueFamily, 0, &queue_);
   if (dynamicRenderingOn) {
     cmdBeginRendering = reinterpret_cast<PFN_vkCmdBeginRenderingKHR>(
@@ -156,7 +150,7 @@ Status Device::initialize(const Options& options) {
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   poolInfo.queueFamilyIndex = physical_.queueFamily;
-  BINDERY_VK_TRY(checkVk(vkCreateCommandPool(device_, &poolInfo, hostCallbacks(), &commandPool_),
+  BINDERY_VK_TRY(checkVk(vkCreateCommandPool(device_, &poolInfo, nullptr, &commandPool_),
                          "vkCreateCommandPool"));
 
   if (timeline) {
@@ -191,8 +185,8 @@ Device::~Device() {
   }
   if (timeline_ != VK_NULL_HANDLE) vkDestroySemaphore(device_, timeline_, nullptr);
   for (auto& [serial, fence] : fences_) vkDestroyFence(device_, fence, nullptr);
-  if (commandPool_ != VK_NULL_HANDLE) vkDestroyCommandPool(device_, commandPool_, hostCallbacks());
-  vkDestroyDevice(device_, hostCallbacks());
+  if (commandPool_ != VK_NULL_HANDLE) vkDestroyCommandPool(device_, commandPool_, nullptr);
+  vkDestroyDevice(device_, nullptr);
 }
 
 void Device::releaseEverything() {

@@ -20,7 +20,6 @@
 #include "backends/backend.h"
 #include "backends/vulkan/error.h"
 #include "backends/vulkan/formats.h"
-#include "backends/vulkan/host_allocator.h"
 #include "backends/vulkan/memory_allocator.h"
 #include "backends/vulkan/physical_device.h"
 #include "backends/vulkan/staging.h"
@@ -36,10 +35,6 @@ class Device final : public backend::DeviceBackend {
     VkDeviceSize stagingChunkSize = VkDeviceSize{4} << 20;
     // Use fences even when timeline semaphores exist (tests the fallback).
     bool forceFences = false;
-    // Give the driver host memory through HostAllocator (host_allocator.h);
-    // off: the driver's own allocator (BINDERY_VULKAN_HOST_ALLOCATOR=0 turns
-    // it off too, to compare).
-    bool hostAllocator = true;
   };
   static Result<std::unique_ptr<Device>> create(const PhysicalDevice& physicalDevice,
                                                 Options options);
@@ -51,12 +46,6 @@ class Device final : public backend::DeviceBackend {
   MemoryAllocator& allocator() { return *allocator_; }
   StagingRing& staging() { return *staging_; }
   const FormatTable& formats() const { return formats_; }
-  // The callbacks the device and its command pool were created with; null
-  // when the driver allocates host memory itself.
-  const VkAllocationCallbacks* hostCallbacks() const {
-    return hostAllocator_ ? hostAllocator_->callbacks() : nullptr;
-  }
-  HostAllocator* hostAllocator() { return hostAllocator_.get(); }
   bool usesTimelineSemaphore() const { return timeline_ != VK_NULL_HANDLE; }
   bool isLost() const { return lost_; }
   // A texture's tracked state of subresource `index` before recording a
@@ -162,7 +151,6 @@ class Device final : public backend::DeviceBackend {
   void releaseEverything();
 
   PhysicalDevice physical_;
-  std::unique_ptr<HostAllocator> hostAllocator_;  // outlives device_ (destroyed after it)
   VkDevice device_ = VK_NULL_HANDLE;
   VkQueue queue_ = VK_NULL_HANDLE;
   VkCommandPool commandPool_ = VK_NULL_HANDLE;
