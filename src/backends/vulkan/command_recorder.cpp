@@ -171,24 +171,21 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
   std::vector<std::vector<const BindGroup*>> passGroups;
   if (stream.contains(CommandType::BeginRenderPass)) passGroups = renderPassGroups(stream);
   size_t renderPass = 0;
-  stream.forEach([&](CommandType type, const uint8_t* p) {
-    if (status.isError()) return;
-    // Inside a render pass every command is the pass's.
-    if (render.inPass()) {
-      status = render.record(type, p);
-      return;
-    }
-    if (type == CommandType::BeginRenderPass) {
-      prepareRenderPassTextures(commands, passGroups[renderPass++]);
-    }
-    if (compute.handles(type)) {
-      status = compute.record(type, p);
-      return;
+  // Each pass is read and translated by its recorder in one loop; the
+  // commands between passes here.
+  core::CommandStream::Reader reader(stream);
+  CommandType type;
+  const uint8_t* p;
+  while (reader.next(&type, &p)) {
+    if (type == CommandType::BeginComputePass) {
+      BINDERY_VK_TRY(compute.recordPass(reader));
+      continue;
     }
     compute.noteOtherCommand(type);
-    if (render.handles(type)) {
-      status = render.record(type, p);
-      return;
+    if (type == CommandType::BeginRenderPass) {
+      prepareRenderPassTextures(commands, passGroups[renderPass++]);
+      BINDERY_VK_TRY(render.recordPass(p, reader));
+      continue;
     }
     switch (type) {
       case CommandType::CopyBufferToBuffer:
@@ -220,14 +217,14 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
       case CommandType::PopDebugGroup:
       case CommandType::InsertDebugMarker: break;
       default:
-        status = backend::internalError(fmt::format(
+        return backend::internalError(fmt::format(
             "not supported yet on Vulkan: {} (bindery's Vulkan backend executes "
             "copies, clears, queries, compute passes and render passes). The command buffer was "
             "not executed.",
             commandName(type)));
-        break;
     }
-  });
+    if (status.isError()) return status;
+  }
   return status;
 }
 

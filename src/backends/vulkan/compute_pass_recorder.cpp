@@ -11,6 +11,7 @@
 #include "backends/vulkan/compute_pipeline.h"
 #include "backends/vulkan/compute_state.h"
 #include "backends/vulkan/pipeline_layout.h"
+#include "backends/vulkan/query_set.h"
 #include "backends/vulkan/texture_view.h"
 #include "core/binding/bind_group.h"
 #include "core/commands/command_buffer.h"
@@ -105,17 +106,29 @@ void ComputePassRecorder::noteOtherCommand(CommandType type) {
 // The commands of a pass run once per pair (setBindGroup + dispatch): their
 // steps below are inlined into record() (always_inline), one call per
 // command instead of four or five.
-Status ComputePassRecorder::record(CommandType type, const uint8_t* p) {
-  switch (type) {
-    case CommandType::BeginComputePass: beginPass(); return {};
-    case CommandType::EndPass: inPass_ = false; return {};
-    case CommandType::SetPipeline: return setPipeline(p);
-    case CommandType::SetBindGroup: return setBindGroup(p);
-    case CommandType::SetImmediates: setImmediates(p); return {};
-    case CommandType::Dispatch: return dispatch(p);
-    case CommandType::DispatchIndirect: return dispatchIndirect(p);
-    default: return {};  // debug markers
+Status ComputePassRecorder::recordPass(core::CommandStream::Reader& reader) {
+  beginPass();
+  CommandType type;
+  const uint8_t* p;
+  while (reader.next(&type, &p)) {
+    switch (type) {
+      case CommandType::EndPass: inPass_ = false; return {};
+      case CommandType::SetPipeline: BINDERY_VK_TRY(setPipeline(p)); break;
+      case CommandType::SetBindGroup: BINDERY_VK_TRY(setBindGroup(p)); break;
+      case CommandType::SetImmediates: setImmediates(p); break;
+      case CommandType::Dispatch: BINDERY_VK_TRY(dispatch(p)); break;
+      case CommandType::DispatchIndirect: BINDERY_VK_TRY(dispatchIndirect(p)); break;
+      // timestampWrites' beginningOfPassWriteIndex (recorded after the begin).
+      case CommandType::WriteTimestamp: {
+        const auto& cmd = payload<core::QueryCmd>(p);
+        recordWriteTimestamp(commands_, *cmd.querySet, cmd.queryIndex);
+        noteOtherCommand(type);
+        break;
+      }
+      default: break;  // debug markers
+    }
   }
+  return {};  // a finished command buffer ends each pass it begins
 }
 
 void ComputePassRecorder::barrierNow(VkPipelineStageFlags src, VkAccessFlags srcAccess) {

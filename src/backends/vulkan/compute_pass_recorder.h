@@ -1,5 +1,5 @@
-// The compute part of recording a command stream (command_recorder.cpp walks
-// the stream and hands compute-pass commands here):
+// The compute part of recording a command stream (command_recorder.cpp reads
+// the stream and hands each compute pass here):
 //
 // - setPipeline / setBindGroup / setImmediates only record what the pass
 //   wants; at each dispatch the pipeline, the descriptor sets that differ
@@ -33,10 +33,7 @@
 #include "backends/vulkan/error.h"
 #include "backends/vulkan/indirect_dispatch.h"
 #include "backends/vulkan/push_constants.h"
-
-namespace bindery::core {
-enum class CommandType : uint8_t;
-}
+#include "core/commands/command_buffer.h"
 
 namespace bindery::vulkan {
 
@@ -57,11 +54,6 @@ struct ComputeRecordingStats {
 };
 ComputeRecordingStats computeRecordingStats();
 
-// The bit of a command type in a mask of types.
-constexpr uint64_t commandBit(core::CommandType type) {
-  return uint64_t{1} << static_cast<uint8_t>(type);
-}
-
 class ComputePassRecorder {
  public:
   // `serial`: the submission being recorded (the bind groups it binds keep
@@ -72,12 +64,10 @@ class ComputePassRecorder {
   ComputePassRecorder(const ComputePassRecorder&) = delete;
   ComputePassRecorder& operator=(const ComputePassRecorder&) = delete;
 
-  // True for BeginComputePass and, inside a compute pass, its commands
-  // (setPipeline, setBindGroup, setImmediates, dispatches, end, debug markers).
-  bool handles(core::CommandType type) const {
-    return (((inPass_ ? kPassCommands : kBeginCommand) >> static_cast<uint8_t>(type)) & 1) != 0;
-  }
-  Status record(core::CommandType type, const uint8_t* payload);
+  // Records one compute pass: `reader` has just read its BeginComputePass;
+  // its commands are read and translated, in one loop, up to and including
+  // its EndPass.
+  Status recordPass(core::CommandStream::Reader& reader);
   // Another command of the stream (outside compute passes) was recorded.
   void noteOtherCommand(core::CommandType type);
 
@@ -129,16 +119,6 @@ class ComputePassRecorder {
   }
   void trackChangedUses();
   void barrierNow(VkPipelineStageFlags src, VkAccessFlags srcAccess);
-
-  // Bit t: CommandType t (constants: handles() is a shift and a test).
-  static constexpr uint64_t kBeginCommand = commandBit(core::CommandType::BeginComputePass);
-  static constexpr uint64_t kPassCommands =
-      commandBit(core::CommandType::BeginComputePass) | commandBit(core::CommandType::EndPass) |
-      commandBit(core::CommandType::SetPipeline) | commandBit(core::CommandType::SetBindGroup) |
-      commandBit(core::CommandType::SetImmediates) | commandBit(core::CommandType::Dispatch) |
-      commandBit(core::CommandType::DispatchIndirect) |
-      commandBit(core::CommandType::PushDebugGroup) | commandBit(core::CommandType::PopDebugGroup) |
-      commandBit(core::CommandType::InsertDebugMarker);
 
   VkCommandBuffer commands_;
   ComputeRecordingStats stats_;  // this recording's, added to the global counts at its end

@@ -73,41 +73,25 @@ RenderPassRecorder::~RenderPassRecorder() {
   if (inPass_) device_->cmdEndRendering(commands_);
 }
 
-bool RenderPassRecorder::handles(CommandType type) const {
-  if (type == CommandType::BeginRenderPass) return true;
-  if (!inPass_) return false;
-  switch (type) {
-    case CommandType::EndPass:
-    case CommandType::SetPipeline:
-    case CommandType::SetBindGroup:
-    case CommandType::SetVertexBuffer:
-    case CommandType::SetIndexBuffer:
-    case CommandType::SetImmediates:
-    case CommandType::Draw:
-    case CommandType::DrawIndexed:
-    case CommandType::DrawIndirect:
-    case CommandType::DrawIndexedIndirect:
-    case CommandType::SetViewport:
-    case CommandType::SetScissorRect:
-    case CommandType::SetBlendConstant:
-    case CommandType::SetStencilReference:
-    case CommandType::ExecuteBundles:
-    case CommandType::BeginOcclusionQuery:
-    case CommandType::EndOcclusionQuery:
-    case CommandType::WriteTimestamp:
-    case CommandType::PushDebugGroup:
-    case CommandType::PopDebugGroup:
-    case CommandType::InsertDebugMarker: return true;
-    default: return false;
+Status RenderPassRecorder::recordPass(const uint8_t* begin, core::CommandStream::Reader& reader) {
+  BINDERY_VK_TRY(beginPass(begin));
+  CommandType type;
+  const uint8_t* p;
+  while (reader.next(&type, &p)) {
+    if (type == CommandType::EndPass) {
+      endPass();
+      return {};
+    }
+    BINDERY_VK_TRY(record(type, p));
   }
+  return {};  // a finished command buffer ends each pass it begins
 }
 
 // setBindGroup and the draws run once per pair: their steps below are
 // inlined into record() (always_inline), one call per command.
-Status RenderPassRecorder::record(CommandType type, const uint8_t* p) {
+[[gnu::always_inline]] inline Status RenderPassRecorder::record(CommandType type,
+                                                                const uint8_t* p) {
   switch (type) {
-    case CommandType::BeginRenderPass: return beginPass(p);
-    case CommandType::EndPass: endPass(); return {};
     case CommandType::SetPipeline: setPipeline(p); return {};
     case CommandType::SetBindGroup: return setBindGroup(p);
     case CommandType::SetVertexBuffer: setVertexBuffer(p); return {};
@@ -345,15 +329,15 @@ Status RenderPassRecorder::executeBundles(const uint8_t* p) {
   const auto& cmd = payload<core::ExecuteBundlesCmd>(p);
   const auto* bundles =
       reinterpret_cast<const core::RenderBundleBase* const*>(core::CommandStream::extraOf(&cmd));
-  Status status;
-  for (uint32_t i = 0; i < cmd.count && !status.isError(); ++i) {
+  for (uint32_t i = 0; i < cmd.count; ++i) {
     resetBindingState();
-    bundles[i]->commands().forEach([&](CommandType type, const uint8_t* command) {
-      if (!status.isError()) status = record(type, command);
-    });
+    core::CommandStream::Reader reader(bundles[i]->commands());
+    CommandType type;
+    const uint8_t* command;
+    while (reader.next(&type, &command)) BINDERY_VK_TRY(record(type, command));
   }
   resetBindingState();
-  return status;
+  return {};
 }
 
 void RenderPassRecorder::endPass() {

@@ -1,5 +1,5 @@
-// The render part of recording a command stream (command_recorder.cpp walks
-// the stream and hands render-pass commands here), on dynamic rendering
+// The render part of recording a command stream (command_recorder.cpp reads
+// the stream and hands each render pass here), on dynamic rendering
 // (VK_KHR_dynamic_rendering, core in Vulkan 1.3):
 //
 // - beginRenderPass: the attachments move to their attachment layout (lazy
@@ -44,10 +44,10 @@
 #include "backends/vulkan/descriptor_binder.h"
 #include "backends/vulkan/error.h"
 #include "backends/vulkan/push_constants.h"
+#include "core/commands/command_buffer.h"
 
 namespace bindery::core {
 class BufferBase;
-enum class CommandType : uint8_t;
 }  // namespace bindery::core
 
 namespace bindery::vulkan {
@@ -69,11 +69,10 @@ class RenderPassRecorder {
   RenderPassRecorder(const RenderPassRecorder&) = delete;
   RenderPassRecorder& operator=(const RenderPassRecorder&) = delete;
 
-  // True for BeginRenderPass and, inside a render pass, the commands this
-  // recorder executes.
-  bool handles(core::CommandType type) const;
-  bool inPass() const { return inPass_; }
-  Status record(core::CommandType type, const uint8_t* payload);
+  // Records one render pass: `begin` is its BeginRenderPass record's payload
+  // (just read from `reader`); its commands are read and translated, in one
+  // loop, up to and including its EndPass.
+  Status recordPass(const uint8_t* begin, core::CommandStream::Reader& reader);
 
  private:
   static constexpr uint32_t kMaxVertexBuffers = 32;
@@ -89,6 +88,8 @@ class RenderPassRecorder {
     uint32_t index;
   };
 
+  // One command of the pass or of a bundle it executes (not its begin or end).
+  Status record(core::CommandType type, const uint8_t* payload);
   Status beginPass(const uint8_t* payload);
   void endPass();
   void resetBindingState();

@@ -190,6 +190,47 @@ class CommandStream {
   // (records that fit the inline bytes never left them).
   void shrinkToFit();
 
+  // Reads the records one at a time, in order: a backend hands a whole pass
+  // to one loop (its commands translated without a call per record).
+  class Reader {
+   public:
+    explicit Reader(const CommandStream& stream) : stream_(&stream) {
+      if (stream.isInline()) {
+        p_ = stream.inline_;
+        end_ = stream.cursor_;
+      } else {
+        blocks_ = 1 + stream.more_.size();
+        enter(0);
+      }
+    }
+    // The next record's type and payload (the T given to append<T>());
+    // false after the last.
+    bool next(CommandType* type, const uint8_t** payload) {
+      while (p_ == end_) [[unlikely]] {
+          if (++block_ >= blocks_) return false;
+          enter(block_);
+        }
+      uint32_t size;
+      std::memcpy(&size, p_ + 4, sizeof(size));
+      *type = static_cast<CommandType>(p_[0]);
+      *payload = p_ + 8;
+      p_ += size;
+      return true;
+    }
+
+   private:
+    void enter(size_t b) {
+      const Block& block = b == 0 ? stream_->first_ : stream_->more_[b - 1];
+      p_ = block.bytes;
+      end_ = b + 1 == blocks_ ? stream_->cursor_ : block.bytes + block.used;
+    }
+    const CommandStream* stream_;
+    size_t block_ = 0;
+    size_t blocks_ = 1;
+    const uint8_t* p_ = nullptr;
+    const uint8_t* end_ = nullptr;
+  };
+
   // Calls f(CommandType type, const uint8_t* payload) for every record, in
   // order (the payload is the T given to append<T>()).
   template <class F>

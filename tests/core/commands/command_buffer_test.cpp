@@ -54,12 +54,24 @@ TEST(PointerMapTest, FewKeysStayInline) {
   EXPECT_TRUE(map.insert(&a));
 }
 
+// The x of every dispatch, read with forEach and with a Reader (both must
+// see the same records: inline, in one block, across blocks, shrunk).
 std::vector<uint32_t> dispatches(const CommandStream& stream) {
   std::vector<uint32_t> xs;
   stream.forEach([&](CommandType type, const uint8_t* payload) {
     if (type == CommandType::Dispatch)
       xs.push_back(reinterpret_cast<const DispatchCmd*>(payload)->x);
   });
+  std::vector<uint32_t> read;
+  CommandStream::Reader reader(stream);
+  CommandType type;
+  const uint8_t* payload;
+  while (reader.next(&type, &payload)) {
+    if (type == CommandType::Dispatch)
+      read.push_back(reinterpret_cast<const DispatchCmd*>(payload)->x);
+  }
+  EXPECT_FALSE(reader.next(&type, &payload)) << "a Reader at the end stays there";
+  EXPECT_EQ(read, xs) << "a Reader and forEach disagree";
   return xs;
 }
 
