@@ -104,8 +104,8 @@ void ComputePassRecorder::noteOtherCommand(CommandType type) {
 }
 
 // The commands of a pass run once per pair (setBindGroup + dispatch): their
-// steps below are inlined into record() (always_inline), one call per
-// command instead of four or five.
+// steps below are inlined into this loop (always_inline), no call per
+// command.
 Status ComputePassRecorder::recordPass(core::CommandStream::Reader& reader) {
   beginPass();
   CommandType type;

@@ -88,7 +88,8 @@ Status RenderPassRecorder::recordPass(const uint8_t* begin, core::CommandStream:
 }
 
 // setBindGroup and the draws run once per pair: their steps below are
-// inlined into record() (always_inline), one call per command.
+// inlined into record() (always_inline), and record() into the loops of
+// recordPass() and executeBundles(): no call per command.
 [[gnu::always_inline]] inline Status RenderPassRecorder::record(CommandType type,
                                                                 const uint8_t* p) {
   switch (type) {
