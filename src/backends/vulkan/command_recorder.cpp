@@ -74,44 +74,22 @@ void recordCopyTextureToTexture(VkCommandBuffer commands, const uint8_t* p) {
                                      cmd.copySize);
 }
 
-// The bind groups with textures each render pass of `stream` sets (itself or
-// in the bundles it executes), in pass order, each once: their textures move to the layouts
-// their shaders use before the pass begins (a dynamic rendering instance
-// allows no layout transition).
-std::vector<std::vector<const BindGroup*>> renderPassGroups(const core::CommandStream& stream) {
-  std::vector<std::vector<const BindGroup*>> passes;
-  bool inRenderPass = false;
-  // Only groups with textures need anything (most set the same group many
-  // times in a row: noted once).
-  auto noteGroup = [&](CommandType type, const uint8_t* p) {
-    if (type != CommandType::SetBindGroup) return;
-    const auto& cmd = payload<core::SetBindGroupCmd>(p);
-    if (!cmd.group) return;
-    const BindGroup* group = &BindGroup::of(*cmd.group);
-    std::vector<const BindGroup*>& groups = passes.back();
-    if (group->textureUses().empty() || (!groups.empty() && groups.back() == group)) return;
-    groups.push_back(group);
-  };
-  stream.forEach([&](CommandType type, const uint8_t* p) {
-    if (type == CommandType::BeginRenderPass) {
-      passes.emplace_back();
-      inRenderPass = true;
-    } else if (type == CommandType::EndPass) {
-      inRenderPass = false;
-    } else if (inRenderPass && type == CommandType::ExecuteBundles) {
-      const auto& cmd = payload<core::ExecuteBundlesCmd>(p);
-      const auto* bundles = reinterpret_cast<const core::RenderBundleBase* const*>(
-          core::CommandStream::extraOf(&cmd));
-      for (uint32_t i = 0; i < cmd.count; ++i) bundles[i]->commands().forEach(noteGroup);
-    } else if (inRenderPass) {
-      noteGroup(type, p);
-    }
-  });
-  for (std::vector<const BindGroup*>& groups : passes) {
-    std::ranges::sort(groups);
-    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+// The bind groups with textures render pass `pass` of `stream` uses (itself
+// or in the bundles it executes), each once: their textures move to the
+// layouts their shaders use before the pass begins (a dynamic rendering
+// instance allows no layout transition). The render pass encoder listed the
+// pass's groups that may have textures (CommandStream::renderPassGroups), so
+// nothing walks the pass's records for them.
+std::vector<const BindGroup*> renderPassTextureGroups(const core::CommandStream& stream,
+                                                      size_t pass) {
+  std::vector<const BindGroup*> groups;
+  for (const core::BindGroupBase* g : stream.renderPassGroups(pass)) {
+    const BindGroup* group = &BindGroup::of(*g);
+    if (!group->textureUses().empty()) groups.push_back(group);
   }
-  return passes;
+  std::ranges::sort(groups);
+  groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+  return groups;
 }
 
 void prepareRenderPassTextures(VkCommandBuffer commands,
@@ -166,10 +144,6 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
   Status status;
   ComputePassRecorder compute(commands, serial);  // compute passes: compute_pass_recorder.h
   RenderPassRecorder render(commands, serial);    // render passes: render_pass_recorder.h
-  // A stream without a render pass (compute and copies only) needs no
-  // first walk.
-  std::vector<std::vector<const BindGroup*>> passGroups;
-  if (stream.contains(CommandType::BeginRenderPass)) passGroups = renderPassGroups(stream);
   size_t renderPass = 0;
   // Each pass is read and translated by its recorder in one loop; the
   // commands between passes here.
@@ -183,7 +157,7 @@ Status recordCommandStream(VkCommandBuffer commands, const core::CommandStream& 
     }
     compute.noteOtherCommand(type);
     if (type == CommandType::BeginRenderPass) {
-      prepareRenderPassTextures(commands, passGroups[renderPass++]);
+      prepareRenderPassTextures(commands, renderPassTextureGroups(stream, renderPass++));
       BINDERY_VK_TRY(render.recordPass(p, reader));
       continue;
     }

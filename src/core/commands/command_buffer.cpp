@@ -51,6 +51,7 @@ void CommandStream::take(CommandStream& other) noexcept {
   }
   bytes_ = std::exchange(other.bytes_, 0);
   types_ = std::exchange(other.types_, 0);
+  renderPasses_ = std::move(other.renderPasses_);
   other.cursor_ = other.inline_;
   other.end_ = other.inline_ + kInlineBytes;
 }
@@ -109,6 +110,23 @@ void CommandStream::newBlock(size_t n) {
   }
   cursor_ = bytes + carried;
   end_ = bytes + size;
+}
+
+void CommandStream::addRenderPassEntry() {
+  if (!renderPasses_) renderPasses_ = std::make_unique<RenderPasses>();
+  renderPasses_->ends.push_back(static_cast<uint32_t>(renderPasses_->groups.size()));
+}
+
+void CommandStream::addRenderPassGroup(const BindGroupBase* group) {
+  renderPasses_->groups.push_back(group);
+  ++renderPasses_->ends.back();
+}
+
+std::span<const BindGroupBase* const> CommandStream::renderPassGroups(size_t pass) const {
+  if (!renderPasses_ || pass >= renderPasses_->ends.size()) return {};
+  size_t begin = pass == 0 ? 0 : renderPasses_->ends[pass - 1];
+  return std::span<const BindGroupBase* const>(renderPasses_->groups)
+      .subspan(begin, renderPasses_->ends[pass] - begin);
 }
 
 void CommandStream::shrinkToFit() {

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -184,6 +185,16 @@ class CommandStream {
   // Whether any record is of `type` (a backend skips work a stream cannot
   // need: no render pass, no walk for render-pass textures).
   bool contains(CommandType type) const { return (types_ & bitOf(type)) != 0; }
+  // The bind groups each render pass uses that may have texture bindings
+  // (any entry that is not a buffer), in pass order: the render pass
+  // encoder's end() adds one entry per pass, so a backend prepares those
+  // textures before the pass begins without walking the pass's records. A
+  // group may appear more than once in an entry.
+  void addRenderPassEntry();
+  void addRenderPassGroup(const BindGroupBase* group);
+  size_t renderPassEntryCount() const { return renderPasses_ ? renderPasses_->ends.size() : 0; }
+  std::span<const BindGroupBase* const> renderPassGroups(size_t pass) const;
+
   // For a finished stream (no more appends): a stream of one partly used
   // block moves its records into an allocation of their size and gives the
   // block back to the pool, so a kept command buffer holds only its records
@@ -279,6 +290,11 @@ class CommandStream {
   uint8_t* end_;
   size_t bytes_ = 0;
   uint64_t types_ = 0;  // bit t: a record of CommandType t was appended
+  struct RenderPasses {
+    std::vector<uint32_t> ends;  // pass i's groups end at groups[ends[i]]
+    std::vector<const BindGroupBase*> groups;
+  };
+  std::unique_ptr<RenderPasses> renderPasses_;  // none until a render pass ends
   alignas(8) uint8_t inline_[kInlineBytes];
   static constexpr uint64_t bitOf(CommandType type) {
     return uint64_t{1} << static_cast<uint8_t>(type);

@@ -476,7 +476,15 @@ void RenderPassEncoderBase::end() {
     return {};
   };
   if (MaybeError error = validate(); error.isError()) return fail(std::move(error), cmd, "end");
-  ctx_->stream().appendEmpty(CommandType::EndPass);
+  // The pass's groups that may bind textures, for a backend to prepare
+  // before the pass begins (CommandStream::renderPassGroups).
+  CommandStream& stream = ctx_->stream();
+  stream.addRenderPassEntry();
+  for (const GroupUse& g : scopeGroups_) {
+    const BindGroupLayoutInternal* layout = g.group->layout()->internal();
+    if (layout && layout->entryCount() != layout->bufferCount()) stream.addRenderPassGroup(g.group);
+  }
+  stream.appendEmpty(CommandType::EndPass);
   recordEndTimestampWrite();
 }
 

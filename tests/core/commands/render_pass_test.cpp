@@ -2,6 +2,9 @@
 // (#abstract-opdef-gpurenderpassdescriptor-valid-usage,
 // #abstract-opdef-renderable-texture-view), draws, the whole-pass usage scope
 // (attachments vs bindings), render bundles and executeBundles.
+#include <set>
+
+#include "core/commands/command_buffer.h"
 #include "encoder_test_util.h"
 
 namespace bindery::testing {
@@ -414,6 +417,61 @@ TEST_F(RenderPassTest, AttachmentVersusBinding) {
   };
   expectValid([&] { depthPass(true); });
   expectError(ErrorCode::UsageScopeConflict, [&] { depthPass(false); });
+}
+
+// The command stream lists, per render pass, the groups the pass uses that
+// may bind textures (set in the pass or in a bundle it executes), so a
+// backend prepares those textures before the pass begins without walking
+// its records; groups of buffers alone are not listed.
+TEST_F(RenderPassTest, TheStreamListsEachPassesGroupsThatMayBindTextures) {
+  Texture t = texture(TextureFormat::Rgba8unorm, {4, 4}, kRA | TextureUsage::TextureBinding);
+  Texture target = texture(TextureFormat::Rgba8unorm, {4, 4}, kRA);
+  BindGroupLayout tl = layout(
+      {{.binding = 0, .visibility = ShaderStage::Fragment, .texture = TextureBindingLayout{}}});
+  BindGroupLayout bl = layout({bufferEntry(0, BufferBindingType::Uniform)});
+  BindGroup sampled = group(tl, {{.binding = 0, .resource = t.createView()}});
+  BindGroup inBundle = group(tl, {{.binding = 0, .resource = t.createView()}});
+  BindGroup uniforms = group(bl, {{.binding = 0, .resource = buffer(64)}});
+  RenderBundle bundle;
+  expectValid([&] {
+    RenderBundleEncoder be =
+        device.createRenderBundleEncoder({.colorFormats = {TextureFormat::Rgba8unorm}});
+    be.setBindGroup(0, inBundle);
+    be.setBindGroup(1, uniforms);
+    bundle = be.finish();
+  });
+  CommandBuffer cb;
+  expectValid([&] {
+    CommandEncoder e = device.createCommandEncoder();
+    RenderPassEncoder first =
+        e.beginRenderPass({.colorAttachments = {{.view = target.createView()}}});
+    first.setBindGroup(0, uniforms);
+    first.setBindGroup(1, sampled);
+    first.setBindGroup(1, sampled);
+    first.end();
+    RenderPassEncoder second =
+        e.beginRenderPass({.colorAttachments = {{.view = target.createView()}}});
+    second.setBindGroup(0, uniforms);
+    second.end();
+    RenderPassEncoder third =
+        e.beginRenderPass({.colorAttachments = {{.view = target.createView()}}});
+    third.executeBundles({bundle});
+    third.end();
+    cb = e.finish();
+  });
+  const core::CommandStream& stream = core::fromHandle<core::CommandBufferBase>(cb)->commands();
+  auto groupsOf = [&](size_t pass) {
+    std::set<const core::BindGroupBase*> groups;
+    for (const core::BindGroupBase* g : stream.renderPassGroups(pass)) groups.insert(g);
+    return groups;
+  };
+  ASSERT_EQ(stream.renderPassEntryCount(), 3u);
+  EXPECT_EQ(groupsOf(0),
+            std::set<const core::BindGroupBase*>{core::fromHandle<core::BindGroupBase>(sampled)});
+  EXPECT_TRUE(groupsOf(1).empty());
+  EXPECT_EQ(groupsOf(2),
+            std::set<const core::BindGroupBase*>{core::fromHandle<core::BindGroupBase>(inBundle)});
+  EXPECT_TRUE(stream.renderPassGroups(3).empty());
 }
 
 TEST_F(RenderPassTest, RenderBundles) {
