@@ -489,7 +489,9 @@ Ref<BindGroupLayoutBase> DeviceBase::createBindGroupLayout(
 MaybeError DeviceBase::createAutoBindGroupLayout(const BindGroupLayoutDescriptor& descriptor,
                                                  const ObjectBase* owner,
                                                  Ref<BindGroupLayoutBase>* result) {
-  std::vector<LayoutEntry> dense;
+  // Per thread, reused: the cache copies what it keeps, so a layout of
+  // layout: 'auto' allocates no temporary list.
+  thread_local std::vector<LayoutEntry> dense;
   MaybeError error = validateBindGroupLayoutDescriptor(this, descriptor, &dense);
   if (error.isError()) {
     *result = Ref<BindGroupLayoutBase>::adopt(

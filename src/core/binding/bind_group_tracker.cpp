@@ -39,7 +39,6 @@ void PipelineBindingInfo::deriveFromLayout() {
       for (const LayoutEntry& e : internal->entries()) hasWritableBindings |= isWritable(e);
     }
   }
-  if (minBufferSizes.size() < layouts.size()) minBufferSizes.resize(layouts.size());
 }
 
 void BindGroupTracker::init(uint32_t maxBindGroups, uint32_t maxDynamicOffsetsPerGroup) {

@@ -34,7 +34,8 @@ struct PipelineBindingInfo {
   bool hasWritableBindings = false;
   // Per @group, per dense buffer index of the group's layout: the shader's
   // minimum binding size for entries whose layout minBindingSize is 0 (0
-  // when the shader does not use the binding).
+  // when the shader does not use the binding). A group past the end, or an
+  // empty one, has none: only groups with such an entry are allocated.
   std::vector<std::vector<uint64_t>> minBufferSizes;
   // AccessibleSlots of the immediate data variable the pipeline's entry
   // points statically use (#abstract-opdef-validate-immediate-data): bit i

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/base/handles.h"
 #include "core/device/device.h"
 
@@ -61,10 +63,15 @@ MaybeError validatePipelineLayoutDescriptor(const DeviceBase* device,
 }
 
 PipelineLayoutBase::PipelineLayoutBase(DeviceBase* device, const PipelineLayoutDescriptor& d,
-                                       std::vector<Ref<BindGroupLayoutBase>> layouts)
-    : ObjectBase(device, ObjectType::PipelineLayout, d.label),
-      layouts_(std::move(layouts)),
-      immediateSize_(d.immediateSize) {
+                                       std::span<const Ref<BindGroupLayoutBase>> layouts)
+    : ObjectBase(device, ObjectType::PipelineLayout, d.label), immediateSize_(d.immediateSize) {
+  if (layouts.size() <= kInlineGroups) {
+    std::copy(layouts.begin(), layouts.end(), inlineLayouts_.begin());
+    layouts_ = std::span(inlineLayouts_.data(), layouts.size());
+  } else {
+    heapLayouts_.assign(layouts.begin(), layouts.end());
+    layouts_ = heapLayouts_;
+  }
   for (const Ref<BindGroupLayoutBase>& layout : layouts_) {
     if (layout) slotCounts_ += layout->internal()->slotCounts();
   }
@@ -111,8 +118,7 @@ Ref<PipelineLayoutBase> DeviceBase::createPipelineLayout(
     auto* layout = fromHandle<BindGroupLayoutBase>(descriptor.bindGroupLayouts[i]);
     if (layout && layout->entryCount() > 0) layouts[i] = Ref<BindGroupLayoutBase>(layout);
   }
-  auto layout =
-      Ref<PipelineLayoutBase>::adopt(new PipelineLayoutBase(this, descriptor, std::move(layouts)));
+  auto layout = Ref<PipelineLayoutBase>::adopt(new PipelineLayoutBase(this, descriptor, layouts));
   realise(this, *layout, backend().createPipelineLayout(*layout), [&] {
     return fmt::format("{}.createPipelineLayout({})", describe(), layout->describe());
   });

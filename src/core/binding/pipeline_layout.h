@@ -1,7 +1,9 @@
 // PipelineLayoutBase: a GPUPipelineLayout inside the core (#gpupipelinelayout).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "bindery/pipeline_layout.h"
@@ -18,12 +20,12 @@ class PipelineLayoutBase final : public ObjectBase,
  public:
   // `layouts` has maxBindGroups slots (null: an empty slot).
   PipelineLayoutBase(DeviceBase* device, const PipelineLayoutDescriptor& descriptor,
-                     std::vector<Ref<BindGroupLayoutBase>> layouts);
+                     std::span<const Ref<BindGroupLayoutBase>> layouts);
   PipelineLayoutBase(DeviceBase* device, const PipelineLayoutDescriptor& descriptor, InvalidTag);
   ~PipelineLayoutBase() override;
 
   // [[bindGroupLayouts]]: maxBindGroups slots; null for a null or empty layout.
-  const std::vector<Ref<BindGroupLayoutBase>>& bindGroupLayouts() const { return layouts_; }
+  std::span<const Ref<BindGroupLayoutBase>> bindGroupLayouts() const { return layouts_; }
   const BindGroupLayoutBase* bindGroupLayout(uint32_t group) const {
     return group < layouts_.size() ? layouts_[group].get() : nullptr;
   }
@@ -35,7 +37,12 @@ class PipelineLayoutBase final : public ObjectBase,
   bool isEquivalent(const PipelineLayoutBase& other) const;
 
  private:
-  std::vector<Ref<BindGroupLayoutBase>> layouts_;
+  // The slots: inline up to kInlineGroups (the default maxBindGroups), so a
+  // layout allocates no list of its own; more on the heap.
+  static constexpr size_t kInlineGroups = 4;
+  std::array<Ref<BindGroupLayoutBase>, kInlineGroups> inlineLayouts_;
+  std::vector<Ref<BindGroupLayoutBase>> heapLayouts_;
+  std::span<const Ref<BindGroupLayoutBase>> layouts_;
   uint32_t immediateSize_ = 0;
   BindingSlotCounts slotCounts_;
 };

@@ -9,9 +9,13 @@
 namespace bindery::core {
 
 ComputePipelineBase::ComputePipelineBase(DeviceBase* device, std::string_view label)
-    : PipelineBase(device, ObjectType::ComputePipeline, label) {}
+    : PipelineBase(device, ObjectType::ComputePipeline, label) {
+  setStageStorage(stageStorage_);
+}
 ComputePipelineBase::ComputePipelineBase(DeviceBase* device, std::string_view label, InvalidTag tag)
-    : PipelineBase(device, ObjectType::ComputePipeline, label, tag) {}
+    : PipelineBase(device, ObjectType::ComputePipeline, label, tag) {
+  setStageStorage(stageStorage_);
+}
 ComputePipelineBase::~ComputePipelineBase() = default;
 
 namespace {
@@ -20,8 +24,11 @@ namespace {
 // pipeline.
 MaybeError createComputePipelineImpl(DeviceBase* device, const ComputePipelineDescriptor& d,
                                      Ref<ComputePipelineBase>* result) {
+  if (const auto* module = fromHandle<ShaderModuleBase>(d.compute.module)) {
+    module->prefetchForPipeline();
+  }
   auto pipeline = Ref<ComputePipelineBase>::adopt(new ComputePipelineBase(device, d.label));
-  std::vector<PipelineStage> stages(1);
+  std::array<PipelineStage, 1> stages;
   BINDERY_TRY(resolveStage(device,
                            {ShaderStage::Compute, &d.compute.module, &d.compute.entryPoint,
                             &d.compute.constants, "descriptor.compute"},
@@ -34,7 +41,7 @@ MaybeError createComputePipelineImpl(DeviceBase* device, const ComputePipelineDe
   const PipelineStage& s = stages[0];
   OverrideContext context{&s.constants, &s.module->reflection().overrides, "descriptor.compute"};
   BINDERY_TRY(validateComputeLimits(*s.reflection, context, device->limits()));
-  pipeline->initialize(std::move(layout), isAuto, std::move(stages));
+  pipeline->initialize(std::move(layout), isAuto, stages);
   BINDERY_TRY(
       realiseNoReport(device, *pipeline, device->backend().createComputePipeline(*pipeline)));
   *result = std::move(pipeline);

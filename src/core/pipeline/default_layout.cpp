@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <span>
 
 #include "core/device/device.h"
 #include "core/pipeline/pipeline.h"
@@ -75,12 +77,29 @@ MaybeError merge(AutoEntry& prev, const LayoutEntry& next, const PipelineStage& 
   return {};
 }
 
+struct Scratch {
+  std::vector<std::vector<AutoEntry>> groups;  // the first `groupCount` are in use
+  BindGroupLayoutDescriptor descriptor;
+  std::vector<SlotSource> sources;
+};
+
+// One thread-local lookup per pipeline, not one per use.
+[[gnu::noinline]] Scratch& threadScratch() {
+  thread_local Scratch scratch;
+  return scratch;
+}
+
 }  // namespace
 
 MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const PipelineStage> stages,
                                        const PipelineBase* owner, Ref<PipelineLayoutBase>* out) {
   const Limits& limits = device->limits();
-  std::vector<std::vector<AutoEntry>> groups;
+  // The groups being built, their descriptors and the slot sources: per
+  // thread, reused (cleared, their capacity kept), so a pipeline allocates
+  // none of them. Nothing here runs createDefaultPipelineLayout again.
+  Scratch& scratch = threadScratch();
+  std::vector<std::vector<AutoEntry>>& groups = scratch.groups;
+  size_t groupCount = 0;
   for (const PipelineStage& s : stages) {
     for (const wgsl::ResourceBinding& r : s.reflection->resources) {
       BINDERY_INVALID_IF_FIX(
@@ -90,7 +109,11 @@ MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const Pipel
           "{}, but the device's maxBindGroups limit is {}, so layout: 'auto' cannot make "
           "@group({}).",
           useName(s, r), limits.maxBindGroups, r.group);
-      if (groups.size() <= r.group) groups.resize(r.group + 1);
+      if (groupCount <= r.group) {
+        if (groups.size() <= r.group) groups.resize(r.group + 1);
+        for (size_t g = groupCount; g <= r.group; ++g) groups[g].clear();
+        groupCount = r.group + 1;
+      }
       LayoutEntry entry = autoLayoutEntry(r, s.stage);
       std::vector<AutoEntry>& group = groups[r.group];
       auto prev = std::find_if(group.begin(), group.end(),
@@ -103,15 +126,24 @@ MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const Pipel
     }
   }
   // groupCount layouts; an empty one leaves its pipeline-layout slot null.
-  std::vector<Ref<BindGroupLayoutBase>> layouts(limits.maxBindGroups);
+  // maxBindGroups slots, on the stack up to 8 (the pipeline layout copies them).
+  std::array<Ref<BindGroupLayoutBase>, 8> stackSlots;
+  std::vector<Ref<BindGroupLayoutBase>> heapSlots;
+  std::span<Ref<BindGroupLayoutBase>> layouts(stackSlots.data(), limits.maxBindGroups);
+  if (limits.maxBindGroups > stackSlots.size()) {
+    heapSlots.resize(limits.maxBindGroups);
+    layouts = heapSlots;
+  }
   BindingSlotCounts counts;
-  std::vector<SlotSource> sources;
-  for (size_t g = 0; g < groups.size(); ++g) {
+  std::vector<SlotSource>& sources = scratch.sources;
+  sources.clear();
+  BindGroupLayoutDescriptor& groupDesc = scratch.descriptor;
+  for (size_t g = 0; g < groupCount; ++g) {
     if (groups[g].empty()) continue;
-    BindGroupLayoutDescriptor desc;
-    for (const AutoEntry& e : groups[g]) desc.entries.push_back(e.entry.toPublic());
+    groupDesc.entries.clear();
+    for (const AutoEntry& e : groups[g]) groupDesc.entries.push_back(e.entry.toPublic());
     Ref<BindGroupLayoutBase> layout;
-    BINDERY_TRY_CONTEXT(device->createAutoBindGroupLayout(desc, owner, &layout),
+    BINDERY_TRY_CONTEXT(device->createAutoBindGroupLayout(groupDesc, owner, &layout),
                         "making @group({}) of layout: 'auto' (the entries the shader "
                         "statically uses)",
                         g);
@@ -119,9 +151,14 @@ MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const Pipel
     sources.push_back({static_cast<int>(g), layout->internal()->entries()});
     layouts[g] = std::move(layout);
   }
-  BINDERY_TRY_CONTEXT(validateBindingSlotLimits(
-                          counts, limits, ErrorCode::PipelineLayoutBindingSlotLimits, sources),
-                      "making the layout: 'auto' pipeline layout");
+  // #pipeline-layout-creation: the groups' slots together. One group's
+  // counts are those its own layout passed (#bind-group-layout-creation
+  // checks the same limits), so only several groups can fail here.
+  if (sources.size() > 1) {
+    BINDERY_TRY_CONTEXT(validateBindingSlotLimits(
+                            counts, limits, ErrorCode::PipelineLayoutBindingSlotLimits, sources),
+                        "making the layout: 'auto' pipeline layout");
+  }
   // immediateSize: max over the stages of roundUp(4, SizeOf(T)) of the
   // immediate data variable each uses.
   PipelineLayoutDescriptor desc;
@@ -141,7 +178,7 @@ MaybeError createDefaultPipelineLayout(DeviceBase* device, std::span<const Pipel
         ep.immediateSize, size, limits.maxImmediateSize);
     desc.immediateSize = std::max(desc.immediateSize, size);
   }
-  *out = Ref<PipelineLayoutBase>::adopt(new PipelineLayoutBase(device, desc, std::move(layouts)));
+  *out = Ref<PipelineLayoutBase>::adopt(new PipelineLayoutBase(device, desc, layouts));
   return realiseNoReport(device, **out, device->backend().createPipelineLayout(**out));
 }
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -156,22 +157,38 @@ ShaderStageView stageView(const PipelineStage& s, bool named) {
   return v;
 }
 
-ShaderLayoutView layoutView(const PipelineLayoutBase& layout, bool isAuto,
-                            const ObjectBase* pipeline, bool named) {
-  ShaderLayoutView v;
-  v.isAuto = isAuto;
+namespace {
+
+// layoutView's work into *v, reusing its storage (validateStagesAgainstLayout
+// keeps one per thread for the check without names: no allocation per
+// pipeline).
+void fillLayoutView(const PipelineLayoutBase& layout, bool isAuto, const ObjectBase* pipeline,
+                    bool named, ShaderLayoutView* v) {
+  v->isAuto = isAuto;
+  v->name.clear();
   if (named) {
-    v.name =
+    v->name =
         isAuto ? fmt::format("the layout: 'auto' of {}", describe(pipeline)) : layout.describe();
   }
   const auto& groups = layout.bindGroupLayouts();
-  v.groups.resize(groups.size());
+  v->groups.resize(groups.size());
   for (size_t g = 0; g < groups.size(); ++g) {
+    LayoutGroupView& view = v->groups[g];
+    view.entries = {};
+    view.name.clear();
     const BindGroupLayoutBase* bgl = groups[g].get();
     if (!bgl || !bgl->internal()) continue;
-    v.groups[g].entries = bgl->internal()->entries();
-    if (named) v.groups[g].name = fmt::format("@group({}) ({} in {})", g, bgl->describe(), v.name);
+    view.entries = bgl->internal()->entries();
+    if (named) view.name = fmt::format("@group({}) ({} in {})", g, bgl->describe(), v->name);
   }
+}
+
+}  // namespace
+
+ShaderLayoutView layoutView(const PipelineLayoutBase& layout, bool isAuto,
+                            const ObjectBase* pipeline, bool named) {
+  ShaderLayoutView v;
+  fillLayoutView(layout, isAuto, pipeline, named, &v);
   return v;
 }
 
@@ -199,8 +216,11 @@ MaybeError validateStagesAgainstLayout(std::span<const PipelineStage> stages,
   // The checks are pure: they run first without the names, and only a
   // failure runs them again with the names its message quotes (formatting
   // them is most of the cost of a check that passes).
+  thread_local ShaderLayoutView unnamed;
   auto check = [&](bool named) -> MaybeError {
-    ShaderLayoutView view = layoutView(layout, isAuto, pipeline, named);
+    ShaderLayoutView namedView;
+    ShaderLayoutView& view = named ? namedView : unnamed;
+    fillLayoutView(layout, isAuto, pipeline, named, &view);
     for (const PipelineStage& s : stages) {
       BINDERY_TRY(validateShaderBindings(stageView(s, named), view));
       BINDERY_TRY(validateImmediateSize(*s.reflection, layout.immediateSize(), view.name,
@@ -236,20 +256,21 @@ const PipelineStage* PipelineBase::stage(ShaderStage s) const {
 }
 
 void PipelineBase::initialize(Ref<PipelineLayoutBase> layout, bool autoLayout,
-                              std::vector<PipelineStage> stages) {
+                              std::span<PipelineStage> stages) {
   layout_ = std::move(layout);
   autoLayout_ = autoLayout;
-  stages_ = std::move(stages);
+  assert(stages.size() <= stageStorage_.size());
+  std::move(stages.begin(), stages.end(), stageStorage_.begin());
+  stages_ = stageStorage_.first(stages.size());
   bindingInfo_.pipeline = this;
   bindingInfo_.layout = layout_.get();
   bindingInfo_.deriveFromLayout();
   const auto& groups = layout_->bindGroupLayouts();
-  bindingInfo_.minBufferSizes.assign(groups.size(), {});
-  for (size_t g = 0; g < groups.size(); ++g) {
-    if (groups[g] && groups[g]->internal()) {
-      bindingInfo_.minBufferSizes[g].assign(groups[g]->internal()->bufferCount(), 0);
-    }
-  }
+  // Allocated only for a group with a late size (never for layout: 'auto',
+  // whose entries take the shader's sizes): the tracker reads a missing
+  // group or index as 0.
+  auto& minBufferSizes = bindingInfo_.minBufferSizes;
+  minBufferSizes.clear();
   // "Validate immediate data": the union of the stages' AccessibleSlots.
   bindingInfo_.immediateSlots.clear();
   for (const PipelineStage& s : stages_) {
@@ -269,7 +290,11 @@ void PipelineBase::initialize(Ref<PipelineLayoutBase> layout, bool autoLayout,
       uint32_t i = internal ? internal->indexOf(r.binding) : BindGroupLayoutInternal::kNoIndex;
       if (i == BindGroupLayoutInternal::kNoIndex || i >= internal->bufferCount()) continue;
       if (internal->entry(i).minBindingSize != 0) continue;  // checked at createBindGroup
-      uint64_t& size = bindingInfo_.minBufferSizes[r.group][i];
+      if (minBufferSizes.size() <= r.group) minBufferSizes.resize(groups.size());
+      if (minBufferSizes[r.group].empty()) {
+        minBufferSizes[r.group].assign(internal->bufferCount(), 0);
+      }
+      uint64_t& size = minBufferSizes[r.group][i];
       size = std::max(size, r.minBindingSize);
     }
   }

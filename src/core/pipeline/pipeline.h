@@ -53,7 +53,7 @@ class PipelineBase : public ObjectBase {
   // True when the descriptor's layout was 'auto' (#default-pipeline-layout).
   bool hasAutoLayout() const { return autoLayout_; }
   // The stages in descriptor order (compute; or vertex then fragment).
-  const std::vector<PipelineStage>& stages() const { return stages_; }
+  std::span<const PipelineStage> stages() const { return stages_; }
   const PipelineStage* stage(ShaderStage s) const;
 
   // What the bind group tracker needs (lives as long as the pipeline):
@@ -68,20 +68,23 @@ class PipelineBase : public ObjectBase {
   // #dom-gpupipelinebase-getbindgrouplayout (errors dispatched).
   Ref<BindGroupLayoutBase> getBindGroupLayout(uint32_t index);
 
-  // Creation, once: sets [[layout]] and the stages, derives bindingInfo_ /
-  // shaderGroupMask_.
-  void initialize(Ref<PipelineLayoutBase> layout, bool autoLayout,
-                  std::vector<PipelineStage> stages);
+  // Creation, once: sets [[layout]] and the stages (moved from; at most as
+  // many as the pipeline's kind has), derives bindingInfo_ / shaderGroupMask_.
+  void initialize(Ref<PipelineLayoutBase> layout, bool autoLayout, std::span<PipelineStage> stages);
 
  protected:
   PipelineBase(DeviceBase* device, ObjectType type, std::string_view label);
   PipelineBase(DeviceBase* device, ObjectType type, std::string_view label, InvalidTag);
   ~PipelineBase() override;
+  // The derived pipeline's room for its stages (in the object itself: no
+  // allocation), set by its constructor.
+  void setStageStorage(std::span<PipelineStage> storage) { stageStorage_ = storage; }
 
  private:
   Ref<PipelineLayoutBase> layout_;
   bool autoLayout_ = false;
-  std::vector<PipelineStage> stages_;
+  std::span<PipelineStage> stageStorage_;
+  std::span<const PipelineStage> stages_;
   PipelineBindingInfo bindingInfo_;
   uint64_t shaderGroupMask_ = 0;
 };
@@ -98,6 +101,7 @@ class ComputePipelineBase final : public PipelineBase,
  private:
   friend class DeviceBase;
   std::array<uint32_t, 3> workgroupSize_ = {1, 1, 1};
+  std::array<PipelineStage, 1> stageStorage_;  // compute
 };
 
 class RenderPipelineBase final : public PipelineBase,
@@ -131,6 +135,7 @@ class RenderPipelineBase final : public PipelineBase,
   std::optional<TextureFormat> depthStencilFormat_;
   bool writesDepth_ = false;
   bool writesStencil_ = false;
+  std::array<PipelineStage, 2> stageStorage_;  // vertex, fragment
 };
 
 // --- Creation steps shared by compute and render pipelines (pipeline.cpp,
@@ -142,7 +147,7 @@ struct StageRequest {
   const ShaderModule* module = nullptr;
   const std::optional<std::string>* entryPoint = nullptr;
   const std::map<std::string, double>* constants = nullptr;
-  std::string field;
+  std::string_view field;  // a literal: no allocation per pipeline
 };
 
 // The module (valid, of this device), #abstract-opdef-get-the-entry-point,

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bindery/limits.h"
@@ -28,7 +29,9 @@ class PipelineLayoutBase;
 struct OverrideContext {
   const std::map<std::string, double>* constants = nullptr;  // null: none given
   const std::vector<wgsl::OverrideInfo>* overrides = nullptr;
-  std::string field;  // "descriptor.compute"
+  // "descriptor.compute": a literal or a string that outlives the context
+  // (a std::string here was an allocation per pipeline).
+  std::string_view field;
 };
 
 // The entry point `ep` (index `index` of `module`) with `constants` applied

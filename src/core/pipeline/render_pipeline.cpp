@@ -21,6 +21,7 @@ namespace bindery::core {
 
 RenderPipelineBase::RenderPipelineBase(DeviceBase* device, const RenderPipelineDescriptor& d)
     : PipelineBase(device, ObjectType::RenderPipeline, d.label), descriptor_(d) {
+  setStageStorage(stageStorage_);
   for (size_t i = 0; i < d.vertex.buffers.size(); ++i) {
     if (d.vertex.buffers[i]) vertexBufferCount_ = static_cast<uint32_t>(i + 1);
   }
@@ -47,7 +48,9 @@ RenderPipelineBase::RenderPipelineBase(DeviceBase* device, const RenderPipelineD
 
 RenderPipelineBase::RenderPipelineBase(DeviceBase* device, const RenderPipelineDescriptor& d,
                                        InvalidTag tag)
-    : PipelineBase(device, ObjectType::RenderPipeline, d.label, tag) {}
+    : PipelineBase(device, ObjectType::RenderPipeline, d.label, tag) {
+  setStageStorage(stageStorage_);
+}
 
 RenderPipelineBase::~RenderPipelineBase() = default;
 
@@ -282,7 +285,8 @@ MaybeError validateRenderState(const DeviceBase* device, const RenderPipelineDes
 MaybeError createRenderPipelineImpl(DeviceBase* device, const RenderPipelineDescriptor& d,
                                     Ref<RenderPipelineBase>* result) {
   auto pipeline = Ref<RenderPipelineBase>::adopt(new RenderPipelineBase(device, d));
-  std::vector<PipelineStage> stages(d.fragment ? 2 : 1);
+  std::array<PipelineStage, 2> stageSlots;
+  std::span<PipelineStage> stages(stageSlots.data(), d.fragment ? 2 : 1);
   BINDERY_TRY(resolveStage(device,
                            {ShaderStage::Vertex, &d.vertex.module, &d.vertex.entryPoint,
                             &d.vertex.constants, "descriptor.vertex"},
@@ -316,7 +320,7 @@ MaybeError createRenderPipelineImpl(DeviceBase* device, const RenderPipelineDesc
       "vertex buffer slots: {} in all, more than the device's "
       "maxBindGroupsPlusVertexBuffers limit ({}).",
       groups, pipeline->vertexBufferCount(), groups + pipeline->vertexBufferCount(), limit);
-  pipeline->initialize(std::move(layout), isAuto, std::move(stages));
+  pipeline->initialize(std::move(layout), isAuto, stages);
   BINDERY_TRY(
       realiseNoReport(device, *pipeline, device->backend().createRenderPipeline(*pipeline)));
   *result = std::move(pipeline);

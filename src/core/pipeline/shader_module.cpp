@@ -307,6 +307,44 @@ wgsl::Reflection ShaderModuleBase::reflectWithOverrides(
 
 ShaderModuleBase::~ShaderModuleBase() = default;
 
+namespace {
+
+// Prefetches the cache lines of [p, p + size) (at most kMaxLines of them).
+void prefetchBytes(const void* p, size_t size) {
+  constexpr size_t kLine = 64;
+  constexpr size_t kMaxLines = 16;
+  const char* c = static_cast<const char*>(p);
+  size_t lines = std::min((size + kLine - 1) / kLine, kMaxLines);
+  for (size_t i = 0; i < lines; ++i) __builtin_prefetch(c + i * kLine);
+}
+
+template <class T>
+void prefetchElements(const std::vector<T>& v) {
+  if (!v.empty()) prefetchBytes(v.data(), v.size() * sizeof(T));
+}
+
+}  // namespace
+
+void ShaderModuleBase::prefetchForPipeline() const {
+  const CompiledShader* c = compiled_.get();
+  if (!c) return;
+  const wgsl::Reflection& r = c->reflection;
+  __builtin_prefetch(&r.entryPoints);
+  __builtin_prefetch(&r.overrides);
+  __builtin_prefetch(&c->extras);
+  // Past the first few entry points, a module's pipelines pay as before.
+  constexpr size_t kEntryPoints = 4;
+  const size_t n = std::min(r.entryPoints.size(), kEntryPoints);
+  for (size_t i = 0; i < n; ++i) prefetchBytes(&r.entryPoints[i], sizeof(wgsl::EntryPoint));
+  prefetchBytes(c->extras.data(), std::min(c->extras.size(), n) * sizeof(EntryPointExtras));
+  for (size_t i = 0; i < n; ++i) {
+    const wgsl::EntryPoint& ep = r.entryPoints[i];
+    prefetchElements(ep.resources);
+    prefetchElements(ep.immediateSlots);
+    prefetchElements(ep.workgroupVariables);
+  }
+}
+
 int ShaderModuleBase::findEntryPoint(wgsl::Stage stage, const std::optional<std::string>& name,
                                      std::string* why) const {
   const auto& eps = compiled_->reflection.entryPoints;

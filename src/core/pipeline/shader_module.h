@@ -118,6 +118,13 @@ class ShaderModuleBase final : public ObjectBase,
   int findEntryPoint(wgsl::Stage stage, const std::optional<std::string>& name,
                      std::string* why) const;
 
+  // Starts loading into the cache what pipeline creation reads of the
+  // compiled module and its first entry points (their reflection, resources
+  // and extras), each level's lines at once. A module made well before its
+  // pipeline is cold, and those reads, one after the other, were most of
+  // the time of a small pipeline. A hint: no effect on behaviour.
+  void prefetchForPipeline() const;
+
  private:
   std::shared_ptr<const CompiledShader> compiled_;
 };
