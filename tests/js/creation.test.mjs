@@ -375,7 +375,20 @@ test('createComputePipeline: lean and full paths agree', async () => {
   })] });
   const wrongLayout = device.createPipelineLayout({ bindGroupLayouts: [] });
   const otherModule = otherDevice.createShaderModule({ code });
+  // Strings the addon reads into a 64-byte buffer when short: names and
+  // labels past it, at its edge in multi-byte characters, a lone surrogate.
+  const longName = `entry_${'x'.repeat(90)}`;
+  const longModule = device.createShaderModule({
+    code: `@compute @workgroup_size(1) fn ${longName}() {}\n@compute @workgroup_size(1) fn ${longName.slice(0, 59)}() {}`,
+  });
   const cases = [
+    [{ layout: 'auto', compute: { module: longModule, entryPoint: longName } }, true],
+    [{ layout: 'auto', compute: { module: longModule, entryPoint: longName.slice(0, 59) } }, true],
+    [{ layout: 'auto', compute: { module: longModule, entryPoint: longName.slice(0, 60) } }, true], // missing
+    [{ label: 'é'.repeat(30), layout: 'auto', compute: { module, entryPoint: 'main' } }, true],
+    [{ label: `a${'€'.repeat(21)}`, layout: 'auto', compute: { module, entryPoint: 'main' } }, true],
+    [{ label: '🎈'.repeat(40), layout: 'auto', compute: { module, entryPoint: 'main' } }, true],
+    [{ label: 'lone \uD800 surrogate', layout: 'auto', compute: { module, entryPoint: 'main' } }, true],
     [{ layout: 'auto', compute: { module, entryPoint: 'main' } }, true],
     [{ label: 'p', layout: 'auto', compute: { module, entryPoint: 'other' } }, true],
     [{ layout, compute: { module, entryPoint: 'main' } }, true],

@@ -321,6 +321,29 @@ Napi::Value leanCalls(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), creationState.leanCalls);
 }
 
+std::string utf8Of(napi_env env, napi_value string);
+
+// A string value's UTF-8 into *out (lone surrogates become U+FFFD, as
+// Napi::String::Utf8Value): true; false (nothing read) for any other type.
+// A short string (an entry point name, a label) takes one Node-API call
+// into a stack buffer, not a length query and a write; a longer one,
+// utf8Of.
+bool shortStringUtf8(napi_env env, napi_value value, std::string* out) {
+  char buffer[64];
+  size_t length = 0;
+  if (napi_get_value_string_utf8(env, value, buffer, sizeof buffer, &length) != napi_ok) {
+    return false;
+  }
+  // A write that stopped within a UTF-8 sequence of the end may have cut
+  // the string short.
+  if (length + 4 >= sizeof buffer) {
+    *out = utf8Of(env, value);
+  } else {
+    out->assign(buffer, length);
+  }
+  return true;
+}
+
 // (deviceStamp, label or undefined, layout (a GPUPipelineLayout, or undefined
 // for 'auto'), the module's slot, entryPoint or undefined): createComputePipeline after
 // lib/creation.js checked that the descriptor has no other member, no
@@ -331,10 +354,16 @@ Napi::Value leanCalls(const Napi::CallbackInfo& info) {
 // full method and its TypeError.
 Napi::Value leanCreateComputePipeline(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (info.Length() < 5 || !info[0].IsNumber()) return env.Undefined();
-  DeviceRef* d = slotTable().get<DeviceRef>(info[0].As<Napi::Number>().Uint32Value());
-  GPUShaderModule* module =
-      info[3].IsNumber() ? GPUShaderModule::at(info[3].As<Napi::Number>().Uint32Value()) : nullptr;
+  // Each argument with one Node-API call where one does (a number's or a
+  // string's read fails for any other type), not a type query first.
+  uint32_t deviceStamp = 0;
+  uint32_t moduleSlot = 0;
+  if (info.Length() < 5 || napi_get_value_uint32(env, info[0], &deviceStamp) != napi_ok ||
+      napi_get_value_uint32(env, info[3], &moduleSlot) != napi_ok) {
+    return env.Undefined();
+  }
+  DeviceRef* d = slotTable().get<DeviceRef>(deviceStamp);
+  GPUShaderModule* module = GPUShaderModule::at(moduleSlot);
   if (d == nullptr || !*d || module == nullptr) return env.Undefined();
   ComputePipelineDescriptor descriptor;
   if (info[2].IsUndefined()) {
@@ -345,9 +374,10 @@ Napi::Value leanCreateComputePipeline(const Napi::CallbackInfo& info) {
     return env.Undefined();
   }
   creationState.leanCalls += 1;
-  if (info[1].IsString()) descriptor.label = info[1].As<Napi::String>().Utf8Value();
+  std::string text;
+  if (shortStringUtf8(env, info[1], &text)) descriptor.label = std::move(text);
   descriptor.compute.module = module->handle;
-  if (info[4].IsString()) descriptor.compute.entryPoint = info[4].As<Napi::String>().Utf8Value();
+  if (shortStringUtf8(env, info[4], &text)) descriptor.compute.entryPoint = std::move(text);
   const DeviceRef& device = *d;
   ComputePipeline pipeline = device->device.createComputePipeline(descriptor);
   device->throwIfFailed();
