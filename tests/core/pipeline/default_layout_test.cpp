@@ -1,8 +1,8 @@
 // layout: 'auto' (#default-pipeline-layout): the merge rules, groupCount,
 // [[exclusivePipeline]], getBindGroupLayout, seed 003's static-use examples,
 // and the explanations of pipeline_explain.h.
-#include "core/binding/bind_group_layout.h"
 #include "core/base/handles.h"
+#include "core/binding/bind_group_layout.h"
 #include "core/pipeline/pipeline.h"
 #include "core/pipeline/pipeline_explain.h"
 #include "test_device.h"
@@ -342,6 +342,30 @@ TEST_F(DefaultLayoutTest, AutoLayoutLimits) {
   ShaderModule m = module(code + "@compute @workgroup_size(1) fn main() {\n" + body + "}\n");
   expectError(ErrorCode::BindGroupLayoutBindingSlotLimits, [&] { compute(m); },
               {"While making @group(0) of layout: 'auto'"});
+}
+
+// `count` storage buffers used by one compute entry point, binding i in
+// @group(groupOf(i)).
+std::string storageBuffers(int count, int (*groupOf)(int)) {
+  std::string code;
+  std::string body;
+  for (int i = 0; i < count; ++i) {
+    code += "@group(" + std::to_string(groupOf(i)) + ") @binding(" + std::to_string(i) +
+            ") var<storage, read_write> b" + std::to_string(i) + " : array<u32>;\n";
+    body += "b" + std::to_string(i) + "[0] = 1u;\n";
+  }
+  return code + "@compute @workgroup_size(1) fn main() {\n" + body + "}\n";
+}
+
+TEST_F(DefaultLayoutTest, AutoLayoutLimitsAcrossGroups) {
+  // #pipeline-layout-creation counts the groups' slots together: 8
+  // (maxStorageBuffersPerShaderStage) fit in one group or in two, 9 over two
+  // groups fail there (each group alone is within the limit).
+  expectValid([&] { compute(module(storageBuffers(8, [](int) { return 0; }))); });
+  expectValid([&] { compute(module(storageBuffers(8, [](int i) { return i % 2; }))); });
+  expectError(ErrorCode::PipelineLayoutBindingSlotLimits,
+              [&] { compute(module(storageBuffers(9, [](int i) { return i % 2; }))); },
+              {"While making the layout: 'auto' pipeline layout"});
 }
 
 }  // namespace
