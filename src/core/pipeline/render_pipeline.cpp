@@ -284,6 +284,16 @@ MaybeError validateRenderState(const DeviceBase* device, const RenderPipelineDes
 
 MaybeError createRenderPipelineImpl(DeviceBase* device, const RenderPipelineDescriptor& d,
                                     Ref<RenderPipelineBase>* result) {
+  // As createComputePipeline: the modules' reflection, fetched at once.
+  if (const auto* module = fromHandle<ShaderModuleBase>(d.vertex.module)) {
+    module->prefetchForPipeline();
+  }
+  if (d.fragment) {
+    const auto* module = fromHandle<ShaderModuleBase>(d.fragment->module);
+    if (module && module != fromHandle<ShaderModuleBase>(d.vertex.module)) {
+      module->prefetchForPipeline();
+    }
+  }
   auto pipeline = Ref<RenderPipelineBase>::adopt(new RenderPipelineBase(device, d));
   std::array<PipelineStage, 2> stageSlots;
   std::span<PipelineStage> stages(stageSlots.data(), d.fragment ? 2 : 1);
