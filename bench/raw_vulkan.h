@@ -73,7 +73,7 @@ struct RawDevice {
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
     if (physical.apiVersion >= VK_API_VERSION_1_1 &&
         bindery::vulkan::extensionFeatures<VkPhysicalDeviceRobustness2FeaturesEXT>(
-            physical.handle, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME,
+            physical, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME,
             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT)
                 .nullDescriptor == VK_TRUE) {
       robustness.nullDescriptor = VK_TRUE;

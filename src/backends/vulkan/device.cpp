@@ -24,7 +24,7 @@ Result<std::unique_ptr<Device>> Device::create(const PhysicalDevice& physicalDev
 
 namespace {
 // VK_KHR_dynamic_rendering listed and its feature supported.
-bool hasDynamicRendering(VkPhysicalDevice device) {
+bool hasDynamicRendering(const PhysicalDevice& device) {
   return extensionFeatures<VkPhysicalDeviceDynamicRenderingFeaturesKHR>(
              device, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME,
              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR)
@@ -32,7 +32,7 @@ bool hasDynamicRendering(VkPhysicalDevice device) {
 }
 
 // VK_EXT_conditional_rendering listed and its feature supported.
-bool supportsConditionalRendering(VkPhysicalDevice device) {
+bool supportsConditionalRendering(const PhysicalDevice& device) {
   return extensionFeatures<VkPhysicalDeviceConditionalRenderingFeaturesEXT>(
              device, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,
              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT)
@@ -40,7 +40,7 @@ bool supportsConditionalRendering(VkPhysicalDevice device) {
 }
 
 // VK_EXT_robustness2 listed with its nullDescriptor feature.
-bool supportsNullDescriptor(VkPhysicalDevice device) {
+bool supportsNullDescriptor(const PhysicalDevice& device) {
   return extensionFeatures<VkPhysicalDeviceRobustness2FeaturesEXT>(
              device, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME,
              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT)
@@ -90,7 +90,7 @@ Status Device::initialize(const Options& options) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES_KHR};
   std::vector<const char*> extensions;
   bool dynamicRenderingOn = false;
-  if (physical_.apiVersion >= VK_API_VERSION_1_2 && hasDynamicRendering(physical_.handle)) {
+  if (physical_.apiVersion >= VK_API_VERSION_1_2 && hasDynamicRendering(physical_)) {
     dynamicRendering.dynamicRendering = VK_TRUE;
     dynamicRendering.pNext = const_cast<void*>(info.pNext);
     info.pNext = &dynamicRendering;
@@ -102,7 +102,7 @@ Status Device::initialize(const Options& options) {
   // (robustBufferAccess2 stays off).
   VkPhysicalDeviceRobustness2FeaturesEXT robustness{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
-  if (physical_.apiVersion >= VK_API_VERSION_1_1 && supportsNullDescriptor(physical_.handle)) {
+  if (physical_.apiVersion >= VK_API_VERSION_1_1 && supportsNullDescriptor(physical_)) {
     robustness.nullDescriptor = VK_TRUE;
     robustness.pNext = const_cast<void*>(info.pNext);
     info.pNext = &robustness;
@@ -114,8 +114,7 @@ Status Device::initialize(const Options& options) {
   VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
   bool conditionalOn = false;
-  if (physical_.apiVersion >= VK_API_VERSION_1_1 &&
-      supportsConditionalRendering(physical_.handle)) {
+  if (physical_.apiVersion >= VK_API_VERSION_1_1 && supportsConditionalRendering(physical_)) {
     conditional.conditionalRendering = VK_TRUE;
     conditional.pNext = const_cast<void*>(info.pNext);
     info.pNext = &conditional;

@@ -51,6 +51,25 @@ std::string_view vendorName(uint32_t id) {
 
 }  // namespace
 
+namespace {
+// The device extensions `device` lists, sorted (none if the driver fails to say).
+std::vector<std::string> deviceExtensionsOf(VkPhysicalDevice device) {
+  uint32_t count = 0;
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
+    return {};
+  }
+  std::vector<VkExtensionProperties> properties(count);
+  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, properties.data()) < 0) {
+    return {};
+  }
+  std::vector<std::string> names;
+  names.reserve(count);
+  for (uint32_t i = 0; i < count; ++i) names.emplace_back(properties[i].extensionName);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+}  // namespace
+
 std::vector<PhysicalDevice> enumeratePhysicalDevices(VkInstance instance) {
   uint32_t count = 0;
   if (vkEnumeratePhysicalDevices(instance, &count, nullptr) < 0) return {};
@@ -91,7 +110,8 @@ std::vector<PhysicalDevice> enumeratePhysicalDevices(VkInstance instance) {
     std::optional<uint32_t> family = universalQueueFamily(handle);
     if (!family) continue;
     d.queueFamily = *family;
-    out.push_back(d);
+    d.extensions = deviceExtensionsOf(handle);
+    out.push_back(std::move(d));
   }
   return out;
 }
@@ -100,19 +120,8 @@ bool isFallback(const PhysicalDevice& device) {
   return device.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 
-bool hasDeviceExtension(VkPhysicalDevice device, std::string_view name) {
-  uint32_t count = 0;
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr) != VK_SUCCESS) {
-    return false;
-  }
-  std::vector<VkExtensionProperties> extensions(count);
-  if (vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()) < 0) {
-    return false;
-  }
-  for (const VkExtensionProperties& e : extensions) {
-    if (name == e.extensionName) return true;
-  }
-  return false;
+bool hasDeviceExtension(const PhysicalDevice& device, std::string_view name) {
+  return std::binary_search(device.extensions.begin(), device.extensions.end(), name);
 }
 
 const PhysicalDevice* choosePhysicalDevice(std::span<const PhysicalDevice> devices,

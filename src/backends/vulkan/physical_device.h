@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct PhysicalDevice {
   uint32_t subgroupSize = 0;
   VkDeviceSize maxMemoryAllocationSize = 0;  // VkPhysicalDeviceMaintenance3Properties (1.1)  //
                                              // VkPhysicalDeviceSubgroupProperties (1.1)
+  // The device extensions it lists, sorted (enumerated once, with the device).
+  std::vector<std::string> extensions;
 };
 
 // The usable physical devices of `instance` (API 1.1 or later, a queue family
@@ -48,20 +51,20 @@ AdapterInfo adapterInfoOf(const PhysicalDevice& device);
 bool isFallback(const PhysicalDevice& device);
 
 // Whether `device` lists the device extension `name`.
-bool hasDeviceExtension(VkPhysicalDevice device, std::string_view name);
+bool hasDeviceExtension(const PhysicalDevice& device, std::string_view name);
 
 // The feature structure `Features` (its sType given) of an extension, filled
 // by vkGetPhysicalDeviceFeatures2; all VK_FALSE when the extension is not
 // listed.
 template <typename Features>
-Features extensionFeatures(VkPhysicalDevice device, std::string_view extension,
+Features extensionFeatures(const PhysicalDevice& device, std::string_view extension,
                            VkStructureType type) {
   Features out{};
   out.sType = type;
   if (!hasDeviceExtension(device, extension)) return out;
   VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   features.pNext = &out;
-  vkGetPhysicalDeviceFeatures2(device, &features);
+  vkGetPhysicalDeviceFeatures2(device.handle, &features);
   out.pNext = nullptr;
   return out;
 }

@@ -31,7 +31,7 @@ ShaderFeatures query(const PhysicalDevice& device) {
   VkPhysicalDeviceShaderDemoteToHelperInvocationFeaturesEXT demote{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES_EXT};
   bool demoteListed =
-      hasDeviceExtension(device.handle, VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME);
+      hasDeviceExtension(device, VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME);
   f11.pNext = &f12;
   if (demoteListed) f12.pNext = &demote;
   VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};

@@ -1,6 +1,7 @@
 // The instance, errors, physical devices and their WebGPU capabilities.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "backends/vulkan/capabilities.h"
@@ -98,6 +99,24 @@ TEST_F(VulkanTest, AdapterInfoComesFromTheDriver) {
             physicalDevice().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
   EXPECT_GE(info.subgroupMinSize, 4u);
   EXPECT_LE(info.subgroupMaxSize, 128u);
+}
+
+// The device's extensions are enumerated once, with the device, and match
+// what the driver lists now (hasDeviceExtension no longer asks the driver).
+TEST_F(VulkanTest, DeviceExtensionsAreListedOnceAndSorted) {
+  const PhysicalDevice& device = physicalDevice();
+  uint32_t count = 0;
+  ASSERT_EQ(vkEnumerateDeviceExtensionProperties(device.handle, nullptr, &count, nullptr),
+            VK_SUCCESS);
+  std::vector<VkExtensionProperties> listed(count);
+  ASSERT_GE(vkEnumerateDeviceExtensionProperties(device.handle, nullptr, &count, listed.data()), 0);
+  ASSERT_EQ(device.extensions.size(), count);
+  EXPECT_TRUE(std::is_sorted(device.extensions.begin(), device.extensions.end()));
+  for (uint32_t i = 0; i < count; ++i) {
+    EXPECT_TRUE(hasDeviceExtension(device, listed[i].extensionName)) << listed[i].extensionName;
+  }
+  EXPECT_FALSE(hasDeviceExtension(device, "VK_BINDERY_no_such_extension"));
+  EXPECT_FALSE(hasDeviceExtension(device, ""));
 }
 
 TEST_F(VulkanTest, LimitsAreTheDevicesAndMeetTheGuarantees) {
