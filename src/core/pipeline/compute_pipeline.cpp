@@ -10,11 +10,11 @@ namespace bindery::core {
 
 ComputePipelineBase::ComputePipelineBase(DeviceBase* device, std::string_view label)
     : PipelineBase(device, ObjectType::ComputePipeline, label) {
-  setStageStorage(stageStorage_);
+  setStageStorage(ownStages_);
 }
 ComputePipelineBase::ComputePipelineBase(DeviceBase* device, std::string_view label, InvalidTag tag)
     : PipelineBase(device, ObjectType::ComputePipeline, label, tag) {
-  setStageStorage(stageStorage_);
+  setStageStorage(ownStages_);
 }
 ComputePipelineBase::~ComputePipelineBase() = default;
 

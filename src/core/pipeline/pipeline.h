@@ -101,7 +101,7 @@ class ComputePipelineBase final : public PipelineBase,
  private:
   friend class DeviceBase;
   std::array<uint32_t, 3> workgroupSize_ = {1, 1, 1};
-  std::array<PipelineStage, 1> stageStorage_;  // compute
+  std::array<PipelineStage, 1> ownStages_;  // compute (PipelineBase::stages())
 };
 
 class RenderPipelineBase final : public PipelineBase,
@@ -135,7 +135,7 @@ class RenderPipelineBase final : public PipelineBase,
   std::optional<TextureFormat> depthStencilFormat_;
   bool writesDepth_ = false;
   bool writesStencil_ = false;
-  std::array<PipelineStage, 2> stageStorage_;  // vertex, fragment
+  std::array<PipelineStage, 2> ownStages_;  // vertex, fragment (PipelineBase::stages())
 };
 
 // --- Creation steps shared by compute and render pipelines (pipeline.cpp,

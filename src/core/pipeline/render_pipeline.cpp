@@ -21,7 +21,7 @@ namespace bindery::core {
 
 RenderPipelineBase::RenderPipelineBase(DeviceBase* device, const RenderPipelineDescriptor& d)
     : PipelineBase(device, ObjectType::RenderPipeline, d.label), descriptor_(d) {
-  setStageStorage(stageStorage_);
+  setStageStorage(ownStages_);
   for (size_t i = 0; i < d.vertex.buffers.size(); ++i) {
     if (d.vertex.buffers[i]) vertexBufferCount_ = static_cast<uint32_t>(i + 1);
   }
@@ -49,7 +49,7 @@ RenderPipelineBase::RenderPipelineBase(DeviceBase* device, const RenderPipelineD
 RenderPipelineBase::RenderPipelineBase(DeviceBase* device, const RenderPipelineDescriptor& d,
                                        InvalidTag tag)
     : PipelineBase(device, ObjectType::RenderPipeline, d.label, tag) {
-  setStageStorage(stageStorage_);
+  setStageStorage(ownStages_);
 }
 
 RenderPipelineBase::~RenderPipelineBase() = default;
