@@ -49,9 +49,6 @@ std::string_view vendorName(uint32_t id) {
   }
 }
 
-}  // namespace
-
-namespace {
 // The device extensions `device` lists, sorted (none if the driver fails to say).
 std::vector<std::string> deviceExtensionsOf(VkPhysicalDevice device) {
   uint32_t count = 0;
