@@ -6,10 +6,10 @@
 #include <memory>
 #include <vector>
 
-#include "core/binding/bind_group_tracker.h"
-#include "core/commands/command_encoder.h"
 #include "core/base/handles.h"
+#include "core/binding/bind_group_tracker.h"
 #include "core/binding/pipeline_layout.h"
+#include "core/commands/command_encoder.h"
 #include "core/commands/render_pass.h"
 #include "test_device.h"
 
@@ -84,6 +84,7 @@ class EncoderTest : public DeviceTest {
     p->info.layout = core::fromHandle<core::PipelineLayoutBase>(p->layout);
     p->info.minBufferSizes = std::move(minSizes);
     p->info.deriveFromLayout();
+    p->info.deriveLateSizes();
     return p;
   }
   template <class Pass>

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <new>
@@ -49,9 +50,9 @@ BindGroupBase::BindGroupBase(DeviceBase* device, std::string_view label,
                              uint32_t dynamicCount)
     : ObjectBase(device, ObjectType::BindGroup, label),
       layout_(std::move(layout)),
-      count_(count),
-      bufferCount_(bufferCount),
-      dynamicCount_(dynamicCount) {}
+      count_(static_cast<uint16_t>(count)),
+      bufferCount_(static_cast<uint16_t>(bufferCount)),
+      dynamicCount_(static_cast<uint16_t>(dynamicCount)) {}
 
 BindGroupBase::BindGroupBase(DeviceBase* device, std::string_view label,
                              Ref<BindGroupLayoutBase> layout, InvalidTag tag)
@@ -67,6 +68,8 @@ Ref<BindGroupBase> BindGroupBase::create(DeviceBase* device, std::string_view la
   const auto bufferCount = static_cast<uint32_t>(ranges.size());
   const BindGroupLayoutInternal* internal = layout->internal();
   const uint32_t dynamicCount = internal->dynamicOffsetCount();
+  if (count > UINT16_MAX) [[unlikely]]
+    std::abort();  // see count_
   void* memory = ::operator new(allocationSize(count, bufferCount, dynamicCount));
   auto* group = new (memory)
       BindGroupBase(device, label, std::move(layout), count, bufferCount, dynamicCount);

@@ -73,6 +73,12 @@ class BindGroupBase final : public ObjectBase, public BackendOwner<backend::Bind
   // that put this group in its used resources, so rebinding it in that pass
   // skips the lookup. Relaxed atomics: a stale value only costs the lookup.
   std::atomic<uint64_t>& passStamp() const { return passStamp_; }
+  // Encoders' memo (BindGroupTracker): PipelineBindingInfo::lateSizeKey of
+  // the last pipeline and @group slot whose late minimum buffer sizes this
+  // group was checked against and met (never set for a group whose late
+  // sizes depend on the dynamic offset), so binding it again there skips
+  // the check. Relaxed: a stale value only costs the check.
+  std::atomic<uint64_t>& lateSizeMemo() const { return lateSizeMemo_; }
   // The layout entry at dense index i.
   const LayoutEntry& layoutEntry(uint32_t i) const { return layout_->internal()->entry(i); }
 
@@ -123,11 +129,15 @@ class BindGroupBase final : public ObjectBase, public BackendOwner<backend::Bind
   const BoundBufferRange* ranges() const;
 
   Ref<BindGroupLayoutBase> layout_;
-  uint32_t count_ = 0;
-  uint32_t bufferCount_ = 0;
-  uint32_t dynamicCount_ = 0;
+  // 16 bits each: a group has at most maxBindingsPerBindGroup entries (an
+  // entry per binding number below it), and no adapter offers more than
+  // 1000 (create() checks).
+  uint16_t count_ = 0;
+  uint16_t bufferCount_ = 0;
+  uint16_t dynamicCount_ = 0;
   bool offsetDependentLateSize_ = false;
   mutable std::atomic<uint64_t> passStamp_{0};
+  mutable std::atomic<uint64_t> lateSizeMemo_{0};
 };
 
 // #gpubindingcommandsmixin-setbindgroup: each of `group`'s dynamic offsets

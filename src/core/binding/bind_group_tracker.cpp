@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 
 #include "core/binding/bind_group.h"
 #include "core/binding/pipeline_layout.h"
@@ -27,6 +28,8 @@ bool isWritable(const LayoutEntry& e) {
 }  // namespace
 
 void PipelineBindingInfo::deriveFromLayout() {
+  static std::atomic<uint64_t> nextSerial{1};
+  if (serial == 0) serial = nextSerial.fetch_add(1, std::memory_order_relaxed);
   groupMask = 0;
   hasWritableBindings = false;
   if (!layout) return;
@@ -37,6 +40,15 @@ void PipelineBindingInfo::deriveFromLayout() {
     groupMask |= uint64_t{1} << g;
     if (const BindGroupLayoutInternal* internal = bgl->internal()) {
       for (const LayoutEntry& e : internal->entries()) hasWritableBindings |= isWritable(e);
+    }
+  }
+}
+
+void PipelineBindingInfo::deriveLateSizes() {
+  lateSizeMask = 0;
+  for (uint32_t g = 0; g < minBufferSizes.size() && g < BindGroupTracker::kMaxGroups; ++g) {
+    for (uint64_t size : minBufferSizes[g]) {
+      if (size != 0) lateSizeMask |= uint64_t{1} << g;
     }
   }
 }
@@ -224,20 +236,14 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
   // once (one pipeline, one dispatch) allocates no table.
   bool memo = !verified_.empty() || slowChecks_++ != 0;
   if (memo && verified_.empty()) verified_.resize(kFirstVerifiedSlots);
-  if (pipelineDirty_) {
-    lateSizeMask_ = 0;
-    for (uint32_t g = 0; g < pipeline_->minBufferSizes.size() && g < kMaxGroups; ++g) {
-      for (uint64_t size : pipeline_->minBufferSizes[g]) {
-        if (size != 0) lateSizeMask_ |= uint64_t{1} << g;
-      }
-    }
-  }
+  if (pipelineDirty_) lateSizeMask_ = pipeline_->lateSizeMask;
   for (uint64_t mask = check; mask; mask &= mask - 1) {
     uint32_t slot = static_cast<uint32_t>(__builtin_ctzll(mask));
     const BindGroupBase* group = groups_[slot];
     if (!memo) {
       BINDERY_TRY(validateSlot(slot));
       checkedLayouts_[slot] = group->layout();
+      noteLateSizesChecked(slot);
       continue;
     }
     Verified& v = verifiedSlot(group, slot);
@@ -251,6 +257,7 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
         verifiedReplaced_ = 0;
       }
       verifiedSlot(group, slot) = {group, pipeline_, slot};
+      noteLateSizesChecked(slot);
     }
     checkedLayouts_[slot] = group->layout();
   }
@@ -272,7 +279,7 @@ MaybeError BindGroupTracker::validateSlow(uint64_t check, bool checkUsageScope) 
   dirty_ &= ~pipeline_->groupMask;
   offsetsDirty_ &= ~pipeline_->groupMask;
   pipelineDirty_ = false;
-  fastSlots_ = pipeline_->hasWritableBindings || compat_ ? 0 : ~lateSizeMask_;
+  fastSlots_ = pipeline_->hasWritableBindings || compat_ ? 0 : ~uint64_t{0};
   return {};
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -41,9 +42,21 @@ struct PipelineBindingInfo {
   // points statically use (#abstract-opdef-validate-immediate-data): bit i
   // of word i / 64 for 4-byte slot i. Empty when none uses one.
   std::vector<uint64_t> immediateSlots;
+  // The @group indices with some nonzero minBufferSizes entry (derived
+  // with them: deriveLateSizes).
+  uint64_t lateSizeMask = 0;
+  // Unique in the process (never reused, unlike the address): names this
+  // pipeline in the bind groups' late-size memo (BindGroupBase::lateSizeMemo).
+  uint64_t serial = 0;
 
-  // Fills groupMask and hasWritableBindings from `layout`.
+  // Fills groupMask and hasWritableBindings from `layout`, and gives the
+  // info its serial.
   void deriveFromLayout();
+  // Fills lateSizeMask from minBufferSizes.
+  void deriveLateSizes();
+  // The memo value that says "the group's late sizes suffice for this
+  // pipeline at @group(slot)".
+  uint64_t lateSizeKey(uint32_t slot) const { return serial << 6 | slot; }
 };
 
 class BindGroupTracker {
@@ -83,8 +96,12 @@ class BindGroupTracker {
       offsetDependent_ &= ~bit;
     }
     // A group whose layout was already found group-equivalent at this slot
-    // for the current pipeline needs no new check (see fastSlots_).
-    if (!group || group->layout() != checkedLayouts_[index] || (fastSlots_ & bit) == 0) {
+    // for the current pipeline needs no new check (see fastSlots_); at a
+    // slot with late minimum sizes, only if this group's sizes were found
+    // enough for this pipeline there (the group's memo).
+    if (!group || group->layout() != checkedLayouts_[index] || (fastSlots_ & bit) == 0 ||
+        ((lateSizeMask_ & bit) != 0 &&
+         group->lateSizeMemo().load(std::memory_order_relaxed) != pipeline_->lateSizeKey(index))) {
       dirty_ |= bit;
     }
     if (group) {
@@ -175,6 +192,14 @@ class BindGroupTracker {
     return true;
   }
 
+  // After the group at `slot` passed validateSlot: remembers in the group
+  // that its late sizes meet the pipeline's there (see set()).
+  void noteLateSizesChecked(uint32_t slot) const {
+    uint64_t bit = uint64_t{1} << slot;
+    if ((lateSizeMask_ & bit) != 0 && (offsetDependent_ & bit) == 0) {
+      groups_[slot]->lateSizeMemo().store(pipeline_->lateSizeKey(slot), std::memory_order_relaxed);
+    }
+  }
   MaybeError validateSlow(uint64_t check, bool checkUsageScope);
   MaybeError validateSlot(uint32_t index) const;
   // The late minimum size of dense buffer entry i of the group at `index`
@@ -206,13 +231,14 @@ class BindGroupTracker {
   const BindGroupLayoutBase** checkedLayouts_ = inlineCheckedLayouts_.data();
   uint32_t slotCount_ = kInlineGroups;
   // Slots where the pipeline checks late minimum buffer sizes (a
-  // group-specific check): derived when the pipeline changes.
+  // group-specific check): the pipeline's lateSizeMask, once it is checked.
   uint64_t lateSizeMask_ = 0;
   // Slots where set() may skip marking a group dirty when its layout is the
-  // one in checkedLayouts_: every slot but the late-size ones, once the
-  // current pipeline has been checked, unless the pipeline has writable
-  // bindings (aliasing depends on the groups themselves) or the device is
-  // in compatibility mode (a rule across groups). 0 until then.
+  // one in checkedLayouts_ (and, at a late-size slot, the group's memo
+  // names this pipeline and slot): every slot, once the current pipeline
+  // has been checked, unless the pipeline has writable bindings (aliasing
+  // depends on the groups themselves) or the device is in compatibility
+  // mode (a rule across groups). 0 until then.
   uint64_t fastSlots_ = 0;
   std::vector<uint32_t> offsets_;
   uint32_t stride_ = 0;

@@ -298,6 +298,7 @@ void PipelineBase::initialize(Ref<PipelineLayoutBase> layout, bool autoLayout,
       size = std::max(size, r.minBindingSize);
     }
   }
+  bindingInfo_.deriveLateSizes();
 }
 
 // #dom-gpupipelinebase-getbindgrouplayout

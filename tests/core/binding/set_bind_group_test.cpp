@@ -250,6 +250,64 @@ TEST_F(SetBindGroupTest, LateMinimumBufferSize) {
   });
 }
 
+// A group that met one pipeline's late sizes at one slot is remembered as
+// such (BindGroupBase::lateSizeMemo), and only for that pipeline and slot:
+// another pipeline with larger sizes, or another slot, checks it again.
+TEST_F(SetBindGroupTest, LateSizeMemoIsPerPipelineAndSlot) {
+  BindGroupLayout l = layout({bufferEntry(0, BufferBindingType::Uniform)}, "late");
+  BindGroup g32 =
+      group(l, {{.binding = 0, .resource = BufferBinding{.buffer = big, .size = 32}}}, "g32");
+  BindGroup g64 =
+      group(l, {{.binding = 0, .resource = BufferBinding{.buffer = big, .size = 64}}}, "g64");
+  auto needs32 = pipeline({l, l}, {{32}, {64}});
+  auto needs64 = pipeline({l, l}, {{64}, {64}});
+  auto bind = [&](ComputePassEncoder& pass, uint32_t slot, const BindGroup& bg) {
+    pass.setBindGroup(slot, bg);
+    pass.dispatchWorkgroups(1);
+  };
+  // g32 meets needs32 at @group(0), many times over (the memo's fast path
+  // once the slot's layout is known), in this pass and the next.
+  for (int passes = 0; passes < 2; ++passes) {
+    computeValid([&](ComputePassEncoder& pass) {
+      use(pass, *needs32);
+      pass.setBindGroup(1, g64);
+      for (int i = 0; i < 4; ++i) {
+        bind(pass, 0, g64);
+        bind(pass, 0, g32);
+      }
+    });
+  }
+  // The same group with the other pipeline: checked again, and too small.
+  computeError(ErrorCode::BindingSizeTooSmallForShader,
+               [&](ComputePassEncoder& pass) {
+                 use(pass, *needs64);
+                 pass.setBindGroup(1, g64);
+                 bind(pass, 0, g64);
+                 bind(pass, 0, g32);
+               },
+               {"binds 32 bytes", "[BindGroup \"g32\"]", "needs at least 64 bytes", "command #5"});
+  // Back to needs32, but at @group(1), where it needs 64: too small there.
+  computeError(ErrorCode::BindingSizeTooSmallForShader,
+               [&](ComputePassEncoder& pass) {
+                 use(pass, *needs32);
+                 pass.setBindGroup(0, g32);
+                 bind(pass, 1, g64);
+                 bind(pass, 1, g32);
+               },
+               {"binds 32 bytes", "(at @group(1))", "needs at least 64 bytes", "command #5"});
+  // Switching pipelines back and forth within one pass: each draw is
+  // checked against the pipeline it runs with.
+  computeError(ErrorCode::BindingSizeTooSmallForShader,
+               [&](ComputePassEncoder& pass) {
+                 pass.setBindGroup(1, g64);
+                 use(pass, *needs32);
+                 bind(pass, 0, g32);
+                 use(pass, *needs64);
+                 pass.dispatchWorkgroups(1);
+               },
+               {"binds 32 bytes", "needs at least 64 bytes", "command #4"});
+}
+
 TEST_F(SetBindGroupTest, WritableAliasing) {
   Buffer s = buffer(1024, BufferUsage::Storage, "s");
   BindGroupLayout l = layout({bufferEntry(0, BufferBindingType::Storage),
