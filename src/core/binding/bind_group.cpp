@@ -20,29 +20,11 @@
 
 namespace bindery::core {
 
-constexpr size_t BindGroupBase::kResourcesOffset() {
-  return (sizeof(BindGroupBase) + alignof(ObjectBase*) - 1) & ~(alignof(ObjectBase*) - 1);
-}
-
 size_t BindGroupBase::allocationSize(uint32_t entryCount, uint32_t bufferCount,
                                      uint32_t dynamicCount) {
   static_assert(alignof(DynamicOffsetLimit) <= alignof(BoundBufferRange));
   return kResourcesOffset() + entryCount * sizeof(ObjectBase*) +
          bufferCount * sizeof(BoundBufferRange) + dynamicCount * sizeof(DynamicOffsetLimit);
-}
-
-ObjectBase* const* BindGroupBase::resources() const {
-  return reinterpret_cast<ObjectBase* const*>(reinterpret_cast<const uint8_t*>(this) +
-                                              kResourcesOffset());
-}
-
-const BoundBufferRange* BindGroupBase::ranges() const {
-  return reinterpret_cast<const BoundBufferRange*>(
-      reinterpret_cast<const uint8_t*>(this) + kResourcesOffset() + count_ * sizeof(ObjectBase*));
-}
-
-const DynamicOffsetLimit* BindGroupBase::dynamicOffsetLimits() const {
-  return reinterpret_cast<const DynamicOffsetLimit*>(ranges() + bufferCount_);
 }
 
 BindGroupBase::BindGroupBase(DeviceBase* device, std::string_view label,

@@ -140,6 +140,23 @@ class BindGroupBase final : public ObjectBase, public BackendOwner<backend::Bind
   mutable std::atomic<uint64_t> lateSizeMemo_{0};
 };
 
+// The entries follow the object in its one allocation: the resources, the
+// buffer ranges, then the dynamic offsets' limits.
+constexpr size_t BindGroupBase::kResourcesOffset() {
+  return (sizeof(BindGroupBase) + alignof(ObjectBase*) - 1) & ~(alignof(ObjectBase*) - 1);
+}
+inline ObjectBase* const* BindGroupBase::resources() const {
+  return reinterpret_cast<ObjectBase* const*>(reinterpret_cast<const uint8_t*>(this) +
+                                              kResourcesOffset());
+}
+inline const BoundBufferRange* BindGroupBase::ranges() const {
+  return reinterpret_cast<const BoundBufferRange*>(
+      reinterpret_cast<const uint8_t*>(this) + kResourcesOffset() + count_ * sizeof(ObjectBase*));
+}
+inline const DynamicOffsetLimit* BindGroupBase::dynamicOffsetLimits() const {
+  return reinterpret_cast<const DynamicOffsetLimit*>(ranges() + bufferCount_);
+}
+
 // #gpubindingcommandsmixin-setbindgroup: each of `group`'s dynamic offsets
 // (as many as its layout's dynamicOffsetCount) aligned to its buffer type's
 // limit and in bounds. When the offsets fail but would pass in another order,

@@ -73,10 +73,14 @@ class BindGroupTracker {
   // so a group verified alone is not enough there.
   void setCompatibilityMode(bool compat) { compat_ = compat; }
 
+  // kMayAllocate false: the caller checked setAllocatesNothing(count).
+  template <bool kMayAllocate = true>
   void set(uint32_t index, BindGroupBase* group, const uint32_t* offsets, uint32_t count) {
     if (count) {
-      if (offsets_.empty()) [[unlikely]] {
-        offsets_.assign(size_t{slotCount_} * stride_, 0);  // the first dynamic offsets
+      if constexpr (kMayAllocate) {
+        if (offsets_.empty()) [[unlikely]] {
+          offsets_.assign(size_t{slotCount_} * stride_, 0);  // the first dynamic offsets
+        }
       }
       uint32_t* dst = &offsets_[size_t{index} * stride_];
       for (uint32_t i = 0; i < count; ++i) dst[i] = offsets[i];
@@ -118,6 +122,9 @@ class BindGroupTracker {
     }
   }
   const PipelineBindingInfo* pipeline() const { return pipeline_; }
+  // Whether set() with `count` dynamic offsets allocates nothing (the
+  // offsets' storage exists once some group with offsets was set).
+  bool setAllocatesNothing(uint32_t count) const { return count == 0 || !offsets_.empty(); }
   BindGroupBase* group(uint32_t index) const { return groups_[index]; }
   // Null until some group with dynamic offsets is set (only such a group's are read).
   const uint32_t* offsets(uint32_t index) const {

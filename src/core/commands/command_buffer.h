@@ -153,15 +153,17 @@ class CommandStream {
   // the extra bytes follow it (at extraOf<T>()).
   template <class T>
   T* append(CommandType type, size_t extraBytes = 0) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    constexpr size_t payload = (sizeof(T) + 7) & ~size_t{7};
-    size_t extra = (extraBytes + 7) & ~size_t{7};
-    uint8_t* p = grow(8 + payload + extra);
-    p[0] = static_cast<uint8_t>(type);
-    types_ |= bitOf(type);
-    uint32_t size = static_cast<uint32_t>(8 + payload + extra);
-    std::memcpy(p + 4, &size, sizeof(size));
-    return reinterpret_cast<T*>(p + 8);
+    size_t n = recordSize<T>(extraBytes);
+    return place<T>(grow(n), type, n);
+  }
+  // append() where hasRoomFor<T>(extraBytes) is true: never allocates.
+  template <class T>
+  T* appendInRoom(CommandType type, size_t extraBytes = 0) {
+    size_t n = recordSize<T>(extraBytes);
+    uint8_t* p = cursor_;
+    cursor_ += n;
+    bytes_ += n;
+    return place<T>(p, type, n);
   }
   template <class T>
   static uint8_t* extraOf(T* payload) {
@@ -177,6 +179,12 @@ class CommandStream {
     types_ |= bitOf(type);
     uint32_t size = 8;
     std::memcpy(p + 4, &size, sizeof(size));
+  }
+  // Whether a record of sizeof(T) payload bytes and `extraBytes` fits in
+  // the current block (append<T> then allocates nothing).
+  template <class T>
+  bool hasRoomFor(size_t extraBytes = 0) const {
+    return recordSize<T>(extraBytes) <= static_cast<size_t>(end_ - cursor_);
   }
   size_t sizeInBytes() const { return bytes_; }
   bool empty() const { return bytes_ == 0; }
@@ -263,6 +271,20 @@ class CommandStream {
   }
 
  private:
+  template <class T>
+  static size_t recordSize(size_t extraBytes) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    return 8 + ((sizeof(T) + 7) & ~size_t{7}) + ((extraBytes + 7) & ~size_t{7});
+  }
+  // Writes the header of a record of `size` bytes at `p`; returns its payload.
+  template <class T>
+  T* place(uint8_t* p, CommandType type, size_t size) {
+    p[0] = static_cast<uint8_t>(type);
+    types_ |= bitOf(type);
+    uint32_t size32 = static_cast<uint32_t>(size);
+    std::memcpy(p + 4, &size32, sizeof(size32));
+    return reinterpret_cast<T*>(p + 8);
+  }
   uint8_t* grow(size_t n) {
     if (n > static_cast<size_t>(end_ - cursor_)) [[unlikely]] {
       newBlock(n);

@@ -415,8 +415,44 @@ MaybeError PassEncoderBase::validateEndCommon() const {
 }
 
 // #dom-gpubindingcommandsmixin-setbindgroup
+//
+// The steady state of a frame loop, checked and recorded with no call (so
+// the compiler gives this function no stack frame): a valid group of this
+// device that this pass already uses, as many offsets as it has dynamic
+// entries, each aligned and in bounds, on a valid pass outside strict mode,
+// into a stream block with room. Anything else takes setBindGroupGeneral,
+// the same checks with every case handled.
 void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const uint32_t* offsets,
                                    uint32_t count) {
+  DeviceBase* dev = device();
+  bool fast = !dev->strict() && !ended_ && ctx_->isValid() && isValid() && index < maxBindGroups_ &&
+              group != nullptr && group->device() == dev && group->isValid() &&
+              count == group->dynamicOffsetCount() &&
+              group->passStamp().load(std::memory_order_relaxed) == passStamp_ &&
+              tracker_.setAllocatesNothing(count) &&
+              ctx_->stream().hasRoomFor<SetBindGroupCmd>(size_t{count} * sizeof(uint32_t));
+  if (fast && count != 0) {
+    const DynamicOffsetLimit* limits = group->dynamicOffsetLimits();
+    for (uint32_t i = 0; i < count; ++i) {
+      fast &= (offsets[i] & limits[i].alignMask) == 0 && offsets[i] <= limits[i].maxOffset;
+    }
+  }
+  if (!fast) [[unlikely]] {
+    return setBindGroupGeneral(index, group, offsets, count);
+  }
+  ctx_->nextCommand();
+  auto* rec = ctx_->stream().appendInRoom<SetBindGroupCmd>(CommandType::SetBindGroup,
+                                                           size_t{count} * sizeof(uint32_t));
+  rec->index = static_cast<uint8_t>(index);
+  rec->dynamicOffsetCount = static_cast<uint8_t>(count);
+  rec->group = group;
+  uint32_t* recorded = reinterpret_cast<uint32_t*>(CommandStream::extraOf(rec));
+  for (uint32_t i = 0; i < count; ++i) recorded[i] = offsets[i];
+  tracker_.set</*kMayAllocate=*/false>(index, group, offsets, count);
+}
+
+void PassEncoderBase::setBindGroupGeneral(uint32_t index, BindGroupBase* group,
+                                          const uint32_t* offsets, uint32_t count) {
   DeviceBase* dev = device();
   dev->beginCall();
   uint32_t cmd;
@@ -568,7 +604,25 @@ void ComputePassEncoderBase::setPipeline(ComputePipelineBase* pipeline) {
 }
 
 // #dom-gpucomputepassencoder-dispatchworkgroups
+// The steady state, checked and recorded with no call (no stack frame): a
+// valid pass outside strict mode whose pipeline and bind groups passed the
+// checks already (nothing changed that needs one), counts within the limit,
+// room in the stream's block. Anything else takes dispatchWorkgroupsGeneral.
 void ComputePassEncoderBase::dispatchWorkgroups(uint32_t x, uint32_t y, uint32_t z) {
+  const PipelineBindingInfo* pipeline = tracker_.pipeline();
+  bool fast = !device()->strict() && !ended_ && ctx_->isValid() && isValid() &&
+              pipeline != nullptr && pipeline->immediateSlots.empty() && x <= maxWorkgroups_ &&
+              y <= maxWorkgroups_ && z <= maxWorkgroups_ &&
+              ctx_->stream().hasRoomFor<DispatchCmd>() && tracker_.upToDate();
+  if (!fast) [[unlikely]] {
+    return dispatchWorkgroupsGeneral(x, y, z);
+  }
+  ctx_->nextCommand();
+  auto* rec = ctx_->stream().appendInRoom<DispatchCmd>(CommandType::Dispatch);
+  *rec = {x, y, z};
+}
+
+void ComputePassEncoderBase::dispatchWorkgroupsGeneral(uint32_t x, uint32_t y, uint32_t z) {
   device()->beginCall();
   uint32_t cmd;
   if (!beginCommand("dispatchWorkgroups", &cmd)) return;

@@ -112,6 +112,10 @@ class PassEncoderBase : public ObjectBase {
                           uint32_t count);
   // setBindGroup when the fast checks did not pass: the full checks, then
   // the record or the error.
+  // setBindGroup from the start, every case (what the public call does when
+  // its frameless path does not apply).
+  void setBindGroupGeneral(uint32_t index, BindGroupBase* group, const uint32_t* offsets,
+                           uint32_t count);
   void setBindGroupSlow(uint32_t cmd, uint32_t index, BindGroupBase* group, const uint32_t* offsets,
                         uint32_t count);
   // The full setBindGroup checks, with their messages.
@@ -144,6 +148,9 @@ class ComputePassEncoderBase final : public PassEncoderBase {
 
   void setPipeline(ComputePipelineBase* pipeline);
   void dispatchWorkgroups(uint32_t x, uint32_t y, uint32_t z);
+  // dispatchWorkgroups() from the start, every case (when its frameless
+  // path does not apply).
+  void dispatchWorkgroupsGeneral(uint32_t x, uint32_t y, uint32_t z);
   void dispatchWorkgroupsIndirect(BufferBase* buffer, uint64_t offset);
   void end();
 

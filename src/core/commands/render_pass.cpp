@@ -245,8 +245,29 @@ MaybeError RenderEncoderBase::validateDraw() {
   return {};
 }
 
+// The steady state, checked and recorded with no call (no stack frame): a
+// valid pass outside strict mode whose pipeline, vertex buffers and bind
+// groups passed the checks already (nothing changed that needs one), a
+// pipeline without vertex buffers, room in the stream's block. Anything else
+// takes drawGeneral.
 void RenderEncoderBase::draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t firstVertex,
                              uint32_t firstInstance) {
+  const PipelineBindingInfo* pipeline = tracker_.pipeline();
+  bool fast = !device()->strict() && !ended_ && ctx_->isValid() && isValid() &&
+              pipeline != nullptr && pipeline->immediateSlots.empty() && drawStateChecked() &&
+              renderPipeline_->vertexBufferCount() == 0 && ctx_->stream().hasRoomFor<DrawCmd>() &&
+              tracker_.upToDate();
+  if (!fast) [[unlikely]] {
+    return drawGeneral(vertexCount, instanceCount, firstVertex, firstInstance);
+  }
+  ctx_->nextCommand();
+  ++drawCount_;
+  auto* rec = ctx_->stream().appendInRoom<DrawCmd>(CommandType::Draw);
+  *rec = {vertexCount, instanceCount, firstVertex, firstInstance, 0};
+}
+
+void RenderEncoderBase::drawGeneral(uint32_t vertexCount, uint32_t instanceCount,
+                                    uint32_t firstVertex, uint32_t firstInstance) {
   device()->beginCall();
   uint32_t cmd;
   if (!beginCommand("draw", &cmd)) return;

@@ -75,6 +75,9 @@ class RenderEncoderBase : public PassEncoderBase {
                        std::optional<uint64_t> size);
   void draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t firstVertex,
             uint32_t firstInstance);
+  // draw() from the start, every case (when its frameless path does not apply).
+  void drawGeneral(uint32_t vertexCount, uint32_t instanceCount, uint32_t firstVertex,
+                   uint32_t firstInstance);
   void drawIndexed(uint32_t indexCount, uint32_t instanceCount, uint32_t firstIndex,
                    int32_t baseVertex, uint32_t firstInstance);
   void drawIndirect(BufferBase* buffer, uint64_t offset);

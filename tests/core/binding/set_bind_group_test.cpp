@@ -1,6 +1,9 @@
 // #dom-gpubindingcommandsmixin-setbindgroup (both overloads, dynamic offsets),
 // "Validate encoder bind groups" through the lazy tracker (group-equivalence,
 // late minimum sizes, writable aliasing) and compute usage scopes.
+#include <cstring>
+
+#include "core/commands/command_buffer.h"
 #include "core/device/device.h"
 #include "encoder_test_util.h"
 
@@ -306,6 +309,58 @@ TEST_F(SetBindGroupTest, LateSizeMemoIsPerPipelineAndSlot) {
                  pass.dispatchWorkgroups(1);
                },
                {"binds 32 bytes", "needs at least 64 bytes", "command #4"});
+}
+
+// setBindGroup and dispatchWorkgroups record the steady state without a
+// call (their frameless paths) until a stream block is full, then through
+// the general path: 20,000 pairs over several 64 KiB blocks come back in
+// order, each with its group, dynamic offset and counts.
+TEST_F(SetBindGroupTest, ManyPairsAreRecordedInOrderAcrossStreamBlocks) {
+  BindGroupLayout l = layout({bufferEntry(0, BufferBindingType::Uniform, true)});
+  std::vector<BindGroup> groups;
+  for (int i = 0; i < 8; ++i) {
+    groups.push_back(
+        group(l, {{.binding = 0, .resource = BufferBinding{.buffer = big, .size = 16}}}));
+  }
+  auto p = pipeline({l});
+  constexpr uint32_t kPairs = 20000;
+  CommandBuffer cb;
+  expectValid([&] {
+    CommandEncoder e = device.createCommandEncoder();
+    ComputePassEncoder pass = e.beginComputePass();
+    use(pass, *p);
+    for (uint32_t i = 0; i < kPairs; ++i) {
+      pass.setBindGroup(0, groups[i % 8], {(i % 4) * align});
+      pass.dispatchWorkgroups(i % 7 + 1, 1, i % 3 + 1);
+    }
+    pass.end();
+    cb = e.finish();
+  });
+  const core::CommandStream& stream = core::fromHandle<core::CommandBufferBase>(cb)->commands();
+  ASSERT_GT(stream.sizeInBytes(), 3 * core::CommandStream::kBlockSize);
+  core::CommandStream::Reader reader(stream);
+  core::CommandType type;
+  const uint8_t* payload;
+  ASSERT_TRUE(reader.next(&type, &payload));
+  EXPECT_EQ(type, core::CommandType::BeginComputePass);
+  for (uint32_t i = 0; i < kPairs; ++i) {
+    ASSERT_TRUE(reader.next(&type, &payload)) << i;
+    ASSERT_EQ(type, core::CommandType::SetBindGroup) << i;
+    auto* set = reinterpret_cast<const core::SetBindGroupCmd*>(payload);
+    EXPECT_EQ(set->group, core::fromHandle<core::BindGroupBase>(groups[i % 8])) << i;
+    ASSERT_EQ(set->dynamicOffsetCount, 1u) << i;
+    uint32_t offset;
+    std::memcpy(&offset, core::CommandStream::extraOf(set), sizeof(offset));
+    EXPECT_EQ(offset, (i % 4) * align) << i;
+    ASSERT_TRUE(reader.next(&type, &payload)) << i;
+    ASSERT_EQ(type, core::CommandType::Dispatch) << i;
+    auto* dispatch = reinterpret_cast<const core::DispatchCmd*>(payload);
+    EXPECT_EQ(dispatch->x, i % 7 + 1) << i;
+    EXPECT_EQ(dispatch->z, i % 3 + 1) << i;
+  }
+  ASSERT_TRUE(reader.next(&type, &payload));
+  EXPECT_EQ(type, core::CommandType::EndPass);
+  EXPECT_FALSE(reader.next(&type, &payload));
 }
 
 TEST_F(SetBindGroupTest, WritableAliasing) {
