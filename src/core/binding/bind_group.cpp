@@ -50,8 +50,9 @@ Ref<BindGroupBase> BindGroupBase::create(DeviceBase* device, std::string_view la
   const auto bufferCount = static_cast<uint32_t>(ranges.size());
   const BindGroupLayoutInternal* internal = layout->internal();
   const uint32_t dynamicCount = internal->dynamicOffsetCount();
-  if (count > UINT16_MAX) [[unlikely]]
+  if (count > UINT16_MAX) [[unlikely]] {
     std::abort();  // see count_
+  }
   void* memory = ::operator new(allocationSize(count, bufferCount, dynamicCount));
   auto* group = new (memory)
       BindGroupBase(device, label, std::move(layout), count, bufferCount, dynamicCount);

@@ -416,8 +416,8 @@ MaybeError PassEncoderBase::validateEndCommon() const {
 
 // #dom-gpubindingcommandsmixin-setbindgroup
 //
-// The steady state of a frame loop, checked and recorded with no call (so
-// the compiler gives this function no stack frame): a valid group of this
+// The steady state of a frame loop, checked and recorded without calling
+// anything (little to save and restore; the general path is a tail call): a valid group of this
 // device that this pass already uses, as many offsets as it has dynamic
 // entries, each aligned and in bounds, on a valid pass outside strict mode,
 // into a stream block with room. Anything else takes setBindGroupGeneral,
@@ -604,10 +604,11 @@ void ComputePassEncoderBase::setPipeline(ComputePipelineBase* pipeline) {
 }
 
 // #dom-gpucomputepassencoder-dispatchworkgroups
-// The steady state, checked and recorded with no call (no stack frame): a
-// valid pass outside strict mode whose pipeline and bind groups passed the
-// checks already (nothing changed that needs one), counts within the limit,
-// room in the stream's block. Anything else takes dispatchWorkgroupsGeneral.
+// The steady state, checked and recorded without calling anything (little to
+// save and restore; the general path is a tail call): a valid pass outside
+// strict mode whose pipeline and bind groups passed the checks already (nothing
+// changed that needs one), counts within the limit, room in the stream's block.
+// Anything else takes dispatchWorkgroupsGeneral.
 void ComputePassEncoderBase::dispatchWorkgroups(uint32_t x, uint32_t y, uint32_t z) {
   const PipelineBindingInfo* pipeline = tracker_.pipeline();
   bool fast = !device()->strict() && !ended_ && ctx_->isValid() && isValid() &&

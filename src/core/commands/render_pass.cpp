@@ -245,11 +245,11 @@ MaybeError RenderEncoderBase::validateDraw() {
   return {};
 }
 
-// The steady state, checked and recorded with no call (no stack frame): a
-// valid pass outside strict mode whose pipeline, vertex buffers and bind
-// groups passed the checks already (nothing changed that needs one), a
-// pipeline without vertex buffers, room in the stream's block. Anything else
-// takes drawGeneral.
+// The steady state, checked and recorded without calling anything (little to
+// save and restore; the general path is a tail call): a valid pass outside
+// strict mode whose pipeline, vertex buffers and bind groups passed the checks
+// already (nothing changed that needs one), a pipeline without vertex buffers,
+// room in the stream's block. Anything else takes drawGeneral.
 void RenderEncoderBase::draw(uint32_t vertexCount, uint32_t instanceCount, uint32_t firstVertex,
                              uint32_t firstInstance) {
   const PipelineBindingInfo* pipeline = tracker_.pipeline();
