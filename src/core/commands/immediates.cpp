@@ -6,10 +6,10 @@
 
 #include <cstring>
 
-#include "core/commands/command_encoder.h"
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/commands/command_encoder.h"
 #include "core/commands/render_pass.h"
+#include "core/device/device.h"
 
 namespace bindery::core {
 

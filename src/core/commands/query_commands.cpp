@@ -6,12 +6,12 @@
 // submit (command_execution.cpp).
 #include <fmt/format.h>
 
-#include "core/resources/buffer.h"
-#include "core/commands/command_encoder.h"
-#include "core/device/device.h"
 #include "core/base/handles.h"
-#include "core/resources/query_set.h"
+#include "core/commands/command_encoder.h"
 #include "core/commands/render_pass.h"
+#include "core/device/device.h"
+#include "core/resources/buffer.h"
+#include "core/resources/query_set.h"
 
 namespace bindery::core {
 

@@ -3,12 +3,12 @@
 // commands they share with render passes are in render_pass.cpp.
 #include <fmt/format.h>
 
-#include "core/binding/bind_group.h"
-#include "core/resources/buffer.h"
-#include "core/device/device.h"
-#include "core/resources/format.h"
 #include "core/base/handles.h"
+#include "core/binding/bind_group.h"
 #include "core/commands/render_pass.h"
+#include "core/device/device.h"
+#include "core/resources/buffer.h"
+#include "core/resources/format.h"
 #include "core/resources/texture_view.h"
 
 namespace bindery::core {

@@ -7,9 +7,9 @@
 
 #include <cmath>
 
-#include "core/device/device.h"
 #include "core/base/handles.h"
 #include "core/commands/render_pass.h"
+#include "core/device/device.h"
 
 namespace bindery::core {
 

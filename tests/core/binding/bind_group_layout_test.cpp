@@ -1,8 +1,8 @@
 // #bind-group-layout-creation and #bind-group-compatibility: every rule, pass
 // and fail; the binding slot limits; deduplication; the examples of seed 004.
 #include "core/binding/bind_group_layout.h"
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 #include "test_device.h"
 
 namespace bindery::testing {

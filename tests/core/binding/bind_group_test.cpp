@@ -1,9 +1,9 @@
 // #bind-group-creation: every rule, pass and fail, with codes; what a group
 // stores; the layout diff of #bind-group-compatibility.
 #include "core/binding/bind_group.h"
-#include "core/resources/buffer.h"
-#include "core/device/device.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
+#include "core/resources/buffer.h"
 #include "core/resources/sampler.h"
 #include "core/resources/texture_view.h"
 #include "test_device.h"

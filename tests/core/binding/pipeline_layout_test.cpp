@@ -1,9 +1,9 @@
 // #pipeline-layout-creation: maxBindGroups, null and empty slots, binding
 // slot limits across groups, the exclusivePipeline rule, immediateSize.
 #include "core/binding/pipeline_layout.h"
+#include "core/base/handles.h"
 #include "core/binding/bind_group_layout.h"
 #include "core/device/device.h"
-#include "core/base/handles.h"
 #include "test_device.h"
 
 namespace bindery::testing {

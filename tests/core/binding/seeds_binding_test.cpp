@@ -3,9 +3,9 @@
 // ../shared/seeds/README.md.
 #include <cmath>
 
+#include "core/base/handles.h"
 #include "core/binding/bind_group.h"
 #include "core/device/device.h"
-#include "core/base/handles.h"
 #include "core/resources/texture_view.h"
 #include "test_device.h"
 

@@ -1,8 +1,8 @@
 // GPUDevice: destroy() and loss (#dom-gpudevice-destroy, #lose-the-device),
 // strict mode, and object-argument validation (DeviceBase::validateObject).
 #include "core/device/device.h"
-#include "core/resources/buffer.h"
 #include "core/base/handles.h"
+#include "core/resources/buffer.h"
 #include "core/resources/sampler.h"
 #include "test_device.h"
 

@@ -1,8 +1,8 @@
 // #error-scopes: the scope stack, filters, the first error per scope, the
 // uncaptured-error callback, and popErrorScope on a lost device.
-#include "core/device/device.h"
 #include "core/base/error_data.h"
 #include "core/base/handles.h"
+#include "core/device/device.h"
 #include "test_device.h"
 
 namespace bindery::testing {
