@@ -393,17 +393,26 @@ MaybeError PassEncoderBase::validateEndCommon() const {
   return {};
 }
 
-[[gnu::always_inline]] inline void PassEncoderBase::recordSetBindGroup(uint32_t index,
-                                                                       BindGroupBase* group,
-                                                                       const uint32_t* offsets,
-                                                                       uint32_t count) {
-  auto* rec = ctx_->stream().append<SetBindGroupCmd>(CommandType::SetBindGroup,
-                                                     size_t{count} * sizeof(uint32_t));
+namespace {
+// The SetBindGroup record's payload and its dynamic offsets.
+[[gnu::always_inline]] inline void fillSetBindGroup(SetBindGroupCmd* rec, uint32_t index,
+                                                    BindGroupBase* group, const uint32_t* offsets,
+                                                    uint32_t count) {
   rec->index = static_cast<uint8_t>(index);
   rec->dynamicOffsetCount = static_cast<uint8_t>(count);
   rec->group = group;
   uint32_t* recorded = reinterpret_cast<uint32_t*>(CommandStream::extraOf(rec));
   for (uint32_t i = 0; i < count; ++i) recorded[i] = offsets[i];
+}
+}  // namespace
+
+[[gnu::always_inline]] inline void PassEncoderBase::recordSetBindGroup(uint32_t index,
+                                                                       BindGroupBase* group,
+                                                                       const uint32_t* offsets,
+                                                                       uint32_t count) {
+  fillSetBindGroup(ctx_->stream().append<SetBindGroupCmd>(CommandType::SetBindGroup,
+                                                          size_t{count} * sizeof(uint32_t)),
+                   index, group, offsets, count);
   bool sameGroup = tracker_.group(index) == group;
   tracker_.set(index, group, offsets, count);
   // Rebinding the group already at this slot (new offsets) uses nothing new;
@@ -417,11 +426,11 @@ MaybeError PassEncoderBase::validateEndCommon() const {
 // #dom-gpubindingcommandsmixin-setbindgroup
 //
 // The steady state of a frame loop, checked and recorded without calling
-// anything (little to save and restore; the general path is a tail call): a valid group of this
-// device that this pass already uses, as many offsets as it has dynamic
-// entries, each aligned and in bounds, on a valid pass outside strict mode,
-// into a stream block with room. Anything else takes setBindGroupGeneral,
-// the same checks with every case handled.
+// anything (little to save and restore; the general path is a tail call): a
+// valid group of this device that this pass already uses, as many offsets as it
+// has dynamic entries, each aligned and in bounds, on a valid pass outside
+// strict mode, into a stream block with room. Anything else takes
+// setBindGroupGeneral, the same checks with every case handled.
 void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const uint32_t* offsets,
                                    uint32_t count) {
   DeviceBase* dev = device();
@@ -441,13 +450,9 @@ void PassEncoderBase::setBindGroup(uint32_t index, BindGroupBase* group, const u
     return setBindGroupGeneral(index, group, offsets, count);
   }
   ctx_->nextCommand();
-  auto* rec = ctx_->stream().appendInRoom<SetBindGroupCmd>(CommandType::SetBindGroup,
-                                                           size_t{count} * sizeof(uint32_t));
-  rec->index = static_cast<uint8_t>(index);
-  rec->dynamicOffsetCount = static_cast<uint8_t>(count);
-  rec->group = group;
-  uint32_t* recorded = reinterpret_cast<uint32_t*>(CommandStream::extraOf(rec));
-  for (uint32_t i = 0; i < count; ++i) recorded[i] = offsets[i];
+  fillSetBindGroup(ctx_->stream().appendInRoom<SetBindGroupCmd>(CommandType::SetBindGroup,
+                                                                size_t{count} * sizeof(uint32_t)),
+                   index, group, offsets, count);
   tracker_.set</*kMayAllocate=*/false>(index, group, offsets, count);
 }
 
