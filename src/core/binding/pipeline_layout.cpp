@@ -3,8 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 #include "core/base/handles.h"
 #include "core/device/device.h"
 
@@ -65,13 +63,7 @@ MaybeError validatePipelineLayoutDescriptor(const DeviceBase* device,
 PipelineLayoutBase::PipelineLayoutBase(DeviceBase* device, const PipelineLayoutDescriptor& d,
                                        std::span<const Ref<BindGroupLayoutBase>> layouts)
     : ObjectBase(device, ObjectType::PipelineLayout, d.label), immediateSize_(d.immediateSize) {
-  if (layouts.size() <= kInlineGroups) {
-    std::copy(layouts.begin(), layouts.end(), inlineLayouts_.begin());
-    layouts_ = std::span(inlineLayouts_.data(), layouts.size());
-  } else {
-    heapLayouts_.assign(layouts.begin(), layouts.end());
-    layouts_ = heapLayouts_;
-  }
+  for (const Ref<BindGroupLayoutBase>& layout : layouts) layouts_.emplace_back(layout.get());
   for (const Ref<BindGroupLayoutBase>& layout : layouts_) {
     if (layout) slotCounts_ += layout->internal()->slotCounts();
   }

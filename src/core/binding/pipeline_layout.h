@@ -1,15 +1,14 @@
 // PipelineLayoutBase: a GPUPipelineLayout inside the core (#gpupipelinelayout).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <span>
-#include <vector>
 
 #include "bindery/pipeline_layout.h"
 #include "core/base/error_data.h"
 #include "core/base/object_base.h"
 #include "core/base/ref.h"
+#include "core/base/ref_list.h"
 #include "core/binding/bind_group_layout.h"
 #include "core/device/backend_owner.h"
 
@@ -25,7 +24,9 @@ class PipelineLayoutBase final : public ObjectBase,
   ~PipelineLayoutBase() override;
 
   // [[bindGroupLayouts]]: maxBindGroups slots; null for a null or empty layout.
-  std::span<const Ref<BindGroupLayoutBase>> bindGroupLayouts() const { return layouts_; }
+  std::span<const Ref<BindGroupLayoutBase>> bindGroupLayouts() const {
+    return {layouts_.begin(), layouts_.size()};
+  }
   const BindGroupLayoutBase* bindGroupLayout(uint32_t group) const {
     return group < layouts_.size() ? layouts_[group].get() : nullptr;
   }
@@ -37,12 +38,9 @@ class PipelineLayoutBase final : public ObjectBase,
   bool isEquivalent(const PipelineLayoutBase& other) const;
 
  private:
-  // The slots: inline up to kInlineGroups (the default maxBindGroups), so a
-  // layout allocates no list of its own; more on the heap.
-  static constexpr size_t kInlineGroups = 4;
-  std::array<Ref<BindGroupLayoutBase>, kInlineGroups> inlineLayouts_;
-  std::vector<Ref<BindGroupLayoutBase>> heapLayouts_;
-  std::span<const Ref<BindGroupLayoutBase>> layouts_;
+  // The slots: inline up to 4 (the default maxBindGroups), so a layout
+  // allocates no list of its own; more on the heap.
+  RefList<BindGroupLayoutBase, 4> layouts_;
   uint32_t immediateSize_ = 0;
   BindingSlotCounts slotCounts_;
 };
