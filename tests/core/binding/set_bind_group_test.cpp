@@ -280,24 +280,26 @@ TEST_F(SetBindGroupTest, LateSizeMemoIsPerPipelineAndSlot) {
       }
     });
   }
-  // The same group with the other pipeline: checked again, and too small.
-  computeError(ErrorCode::BindingSizeTooSmallForShader,
-               [&](ComputePassEncoder& pass) {
-                 use(pass, *needs64);
-                 pass.setBindGroup(1, g64);
-                 bind(pass, 0, g64);
-                 bind(pass, 0, g32);
-               },
-               {"binds 32 bytes", "[BindGroup \"g32\"]", "needs at least 64 bytes", "command #5"});
-  // Back to needs32, but at @group(1), where it needs 64: too small there.
-  computeError(ErrorCode::BindingSizeTooSmallForShader,
-               [&](ComputePassEncoder& pass) {
-                 use(pass, *needs32);
-                 pass.setBindGroup(0, g32);
-                 bind(pass, 1, g64);
-                 bind(pass, 1, g32);
-               },
-               {"binds 32 bytes", "(at @group(1))", "needs at least 64 bytes", "command #5"});
+  // With pipeline `p`, g64 then g32 at `slot` (the other slot holds g64):
+  // g32 is checked again there, and too small.
+  auto tooSmallAt = [&](const FakePipeline& p, uint32_t slot,
+                        std::initializer_list<std::string> fragments) {
+    computeError(
+        ErrorCode::BindingSizeTooSmallForShader,
+        [&](ComputePassEncoder& pass) {
+          use(pass, p);
+          pass.setBindGroup(1 - slot, g64);
+          bind(pass, slot, g64);
+          bind(pass, slot, g32);
+        },
+        fragments);
+  };
+  // The same group with the other pipeline.
+  tooSmallAt(*needs64, 0,
+             {"binds 32 bytes", "[BindGroup \"g32\"]", "needs at least 64 bytes", "command #5"});
+  // Back to needs32, but at @group(1), where it needs 64.
+  tooSmallAt(*needs32, 1,
+             {"binds 32 bytes", "(at @group(1))", "needs at least 64 bytes", "command #5"});
   // Switching pipelines back and forth within one pass: each draw is
   // checked against the pipeline it runs with.
   computeError(ErrorCode::BindingSizeTooSmallForShader,
